@@ -1,0 +1,38 @@
+// Builds the web app and the server when dist/ is missing or older than any input, so that
+// `npm start` on a fresh clone or after a pull needs no separate build step.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const STAMP = 'dist/.build-stamp';
+const INPUTS = ['src', 'package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.json'];
+
+function newestMtime(entry) {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const child of readdirSync(entry)) {
+    if (child.endsWith('.test.ts')) continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  }
+  return newest;
+}
+
+export function buildIsStale() {
+  if (!existsSync(STAMP) || !existsSync('dist/web/index.html') || !existsSync('dist/server/main.js')) {
+    return true;
+  }
+  const built = statSync(STAMP).mtimeMs;
+  return INPUTS.some((input) => newestMtime(input) > built);
+}
+
+export function ensureBuild({ quiet = false } = {}) {
+  if (!buildIsStale()) return false;
+  if (!quiet) process.stderr.write('earshot: building the web app and server (first start or sources changed)...\n');
+  execSync('npm run --silent build', { stdio: quiet ? 'pipe' : 'inherit' });
+  writeFileSync(STAMP, new Date().toISOString());
+  return true;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) ensureBuild();

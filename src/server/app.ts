@@ -1,0 +1,70 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createAlertService } from './features/alerts/service';
+import { alertRoutes } from './features/alerts/routes';
+import { createRequireUser, createSessionCookies } from './features/auth/guard';
+import { authRoutes } from './features/auth/routes';
+import { createAuthService } from './features/auth/service';
+import { planRoutes } from './features/plans/routes';
+import { statsRoutes } from './features/stats/routes';
+import { installErrorHandler } from './http/error-handler';
+import { installSecurity } from './http/security';
+import { installWebApp } from './http/static-web';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Folder of the built SPA (dist/web); omitted in API-only tests. */
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The composition root: every dependency is passed in, so tests inject fakes and a fixed clock. */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const db = database.db;
+
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 100 * 1024,
+    // Let in-flight requests finish on close, but stop idle keep-alive sockets at once.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  // The API speaks JSON only; anything else is a 415 rather than a string the schemas reject.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  await installSecurity(app, config);
+  await app.register(fastifyCookie);
+  app.decorateRequest('user', null);
+
+  const auth = createAuthService({ db, clock });
+  const cookies = createSessionCookies(config);
+  const requireUser = createRequireUser(auth, cookies);
+
+  app.get('/healthz', () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ message: 'Database is not answering' });
+    }
+  });
+
+  authRoutes(app, { auth, cookies, requireUser, config, clock });
+  planRoutes(app, { db });
+  alertRoutes(app, { alerts: createAlertService({ db, clock }), requireUser });
+  statsRoutes(app, { db, clock, requireUser });
+
+  await installWebApp(app, deps.webRoot);
+  return app;
+}

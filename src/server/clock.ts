@@ -1,0 +1,6 @@
+/** Time comes from here so tests can fix it. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };

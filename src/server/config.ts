@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import pkg from '../../package.json' with { type: 'json' };
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const url = (protocols: string[]) =>
+  z.url({ error: 'must be a URL' }).refine((value) => protocols.includes(new URL(value).protocol), {
+    message: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  });
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: url(['http:', 'https:']).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  ROLE: z.enum(['web', 'worker', 'all'], { error: 'must be web, worker or all' }).default('all'),
+  REDDIT_CLIENT_ID: z.string().min(1).optional(),
+  REDDIT_CLIENT_SECRET: z.string().min(1).optional(),
+  REDDIT_USER_AGENT: z.string().min(1).default(`earshot/${pkg.version} (self-hosted)`),
+  REDDIT_API_BASE: url(['http:', 'https:']).optional(),
+  REDDIT_AUTH_BASE: url(['http:', 'https:']).default('https://www.reddit.com'),
+  REDDIT_POLL_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(30),
+  REDDIT_ENABLED: booleanString.default(true),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('Earshot <alerts@localhost>'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRO_PRICE_ID: z.string().min(1).optional(),
+  STRIPE_API_BASE: url(['http:', 'https:']).optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be fatal, error, warn, info, debug, trace or silent',
+    })
+    .default('info'),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(10),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value names its variable in one line. */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  // Empty strings (FOO= in .env) mean "unset", as operators expect.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const hasRedditCredentials = Boolean(e.REDDIT_CLIENT_ID && e.REDDIT_CLIENT_SECRET);
+  const appUrl = new URL(e.APP_URL ?? `http://localhost:${e.PORT}`);
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: appUrl.origin,
+    secureCookies: appUrl.protocol === 'https:',
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    role: e.ROLE,
+    runsWeb: e.ROLE !== 'worker',
+    runsWorker: e.ROLE !== 'web',
+    reddit: Object.freeze({
+      enabled: e.REDDIT_ENABLED,
+      clientId: e.REDDIT_CLIENT_ID,
+      clientSecret: e.REDDIT_CLIENT_SECRET,
+      hasCredentials: hasRedditCredentials,
+      userAgent: e.REDDIT_USER_AGENT,
+      apiBase: e.REDDIT_API_BASE ?? (hasRedditCredentials ? 'https://oauth.reddit.com' : 'https://www.reddit.com'),
+      authBase: e.REDDIT_AUTH_BASE,
+      pollSeconds: e.REDDIT_POLL_SECONDS,
+    }),
+    mail: Object.freeze({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, smtpConfigured: Boolean(e.SMTP_URL) }),
+    stripe: Object.freeze({
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      proPriceId: e.STRIPE_PRO_PRICE_ID,
+      apiBase: e.STRIPE_API_BASE,
+      configured: Boolean(e.STRIPE_SECRET_KEY),
+    }),
+    logLevel: e.LOG_LEVEL,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+  });
+}

@@ -1,0 +1,85 @@
+import type { Alert, AlertCreate, AlertErrorInfo, AlertUpdate } from '@shared/api/alerts';
+import type { Clock } from '../../clock';
+import type { Db, DbOrTx } from '../../db/client';
+import { ForbiddenError, NotFoundError } from '../../http/errors';
+import { limitsForUser } from '../plans/service';
+import * as repo from './repo';
+
+export type AlertService = ReturnType<typeof createAlertService>;
+
+export function toAlertDto(row: repo.AlertRow): Alert {
+  return {
+    id: row.id,
+    userId: row.userId,
+    keyword: row.keyword,
+    subreddits: row.subreddits,
+    includeComments: row.includeComments,
+    titlesOnly: row.titlesOnly,
+    minScore: row.minScore,
+    digestFrequency: row.digestFrequency === 'email' ? 'email' : 'realtime',
+    isActive: row.isActive,
+    isPaused: row.isPaused,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    lastError: row.lastError,
+    lastPolledAt: row.lastPolledAt?.toISOString() ?? null,
+    nextPollAt: row.nextPollAt?.toISOString() ?? null,
+    pollPriority: row.pollPriority,
+  };
+}
+
+const ALERT_NOT_FOUND = 'Alert not found';
+const isLive = (a: { isActive: boolean; isPaused: boolean }) => a.isActive && !a.isPaused;
+
+async function assertWithinKeywordLimit(tx: DbOrTx, userId: number, exceptId?: number) {
+  const { activeKeywords } = await limitsForUser(tx, userId);
+  if (activeKeywords === null) return;
+  if ((await repo.countLiveAlerts(tx, userId, exceptId)) >= activeKeywords) {
+    throw new ForbiddenError(
+      `Free plan allows ${activeKeywords} active keywords. Upgrade to Pro for unlimited keywords.`,
+    );
+  }
+}
+
+export function createAlertService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  return {
+    async list(userId: number) {
+      return (await repo.listAlerts(db, userId)).map(toAlertDto);
+    },
+
+    async create(userId: number, input: AlertCreate) {
+      const row = await db.transaction(async (tx) => {
+        await repo.lockUser(tx, userId);
+        if (isLive(input)) await assertWithinKeywordLimit(tx, userId);
+        return repo.insertAlert(tx, userId, input, clock.now());
+      });
+      return toAlertDto(row);
+    },
+
+    /** Applies the fields the body names; becoming live again is checked against the plan. */
+    async update(userId: number, id: number, input: AlertUpdate) {
+      const row = await db.transaction(async (tx) => {
+        await repo.lockUser(tx, userId);
+        const current = await repo.findOwnedAlert(tx, userId, id);
+        if (!current) throw new NotFoundError(ALERT_NOT_FOUND);
+        if (!isLive(current) && isLive({ ...current, ...input })) {
+          await assertWithinKeywordLimit(tx, userId, id);
+        }
+        return repo.updateAlert(tx, userId, id, input, clock.now());
+      });
+      return toAlertDto(row);
+    },
+
+    async remove(userId: number, id: number) {
+      if (!(await repo.deleteAlert(db, userId, id))) throw new NotFoundError(ALERT_NOT_FOUND);
+    },
+
+    async errorInfo(userId: number, id: number): Promise<AlertErrorInfo> {
+      const row = await repo.findOwnedAlert(db, userId, id);
+      if (!row) throw new NotFoundError(ALERT_NOT_FOUND);
+      const status = row.lastError ? 'error' : isLive(row) ? 'active' : 'paused';
+      return { id: row.id, keyword: row.keyword, status, lastError: row.lastError };
+    },
+  };
+}

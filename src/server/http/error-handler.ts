@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, RateLimitedError } from './errors';
+
+type Envelope = { message: string; details?: Record<string, string> };
+
+const fastifyMessages: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Request body is not valid JSON'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Request body is empty; send a JSON object'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is larger than 100 KB'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Send the request body as application/json'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Request body length does not match Content-Length'],
+};
+
+/** The one error handler: typed errors keep their text, anything unexpected becomes a bare 500. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        details[field] ??= issue.message ?? 'is invalid';
+      }
+      const [field, message] = Object.entries(details)[0];
+      const where = error.validationContext === 'params' ? 'path' : error.validationContext;
+      const body: Envelope = {
+        message:
+          field === 'body' ? `Invalid request ${where}: ${message}` : `Invalid ${field}: ${message}`,
+        details,
+      };
+      return reply.status(400).send(body);
+    }
+    if (error instanceof AppError) {
+      if (error instanceof RateLimitedError) reply.header('retry-after', error.retryAfterSeconds);
+      const body: Envelope = { message: error.message };
+      if (error.details) body.details = error.details;
+      return reply.status(error.statusCode).send(body);
+    }
+    const known = error.code ? fastifyMessages[error.code] : undefined;
+    if (known) return reply.status(known[0]).send({ message: known[1] } satisfies Envelope);
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message } satisfies Envelope);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+}

@@ -1,0 +1,50 @@
+/** Typed errors thrown by services; the one error handler turns them into `{ message, details? }`. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, details?: Record<string, string>) {
+    super(400, message, details);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Please sign in to continue') {
+    super(401, message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found') {
+    super(404, message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string, details?: Record<string, string>) {
+    super(409, message, details);
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}

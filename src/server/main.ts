@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import dotenv from 'dotenv';
+import pino from 'pino';
+import { buildApp } from './app';
+import { systemClock } from './clock';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase, type Database } from './db/client';
+import { runMigrations } from './db/migrate';
+import { defaultJobs, startWorker } from './jobs/worker';
+
+// Built: dist/server/main.js → dist/web. Under `npm run dev` (src/server) Vite serves the web app,
+// and the API serves a previous build only if one exists.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webRoot = path.resolve(here, here.endsWith(path.join('dist', 'server')) ? '../web' : '../../dist/web');
+
+function fail(message: string): never {
+  process.stderr.write(`earshot: ${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  dotenv.config({ quiet: true });
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const log = pino({
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  });
+
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    await runMigrations(database);
+  } catch (error) {
+    const where = config.databaseUrl ? 'the PostgreSQL server in DATABASE_URL' : `the embedded database in ${config.dataDir}/db`;
+    fail(`cannot use ${where}: ${(error as Error).message}`);
+  }
+
+  const app = config.runsWeb
+    ? await buildApp({ config, database, clock: systemClock, webRoot, logger: log })
+    : undefined;
+  const worker = config.runsWorker ? startWorker(defaultJobs({ database, clock: systemClock }), log) : undefined;
+  if (app) {
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (error) {
+      fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+    }
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    // Stop accepting, let in-flight requests and jobs finish, then close (and flush) the database.
+    await app?.close();
+    await worker?.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => fail((error as Error).stack ?? String(error)));

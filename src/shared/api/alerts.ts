@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { parseQuery, QUERY_LIMITS } from '../query';
+import { parseSubreddits } from './subreddits';
+
+export const DIGEST_FREQUENCIES = ['realtime', 'email'] as const;
+export const digestFrequencySchema = z.enum(DIGEST_FREQUENCIES, {
+  error: 'Must be "realtime" (dashboard only) or "email" (dashboard + email)',
+});
+export type DigestFrequency = z.infer<typeof digestFrequencySchema>;
+
+export const MIN_SCORE_MAX = 1_000_000;
+
+/** The keyword is a query of the keyword language; its parse error is the field's message. */
+export const keywordSchema = z
+  .string({ error: 'Keyword is required' })
+  .max(QUERY_LIMITS.maxLength * 4, `Keyword must be at most ${QUERY_LIMITS.maxLength} characters`)
+  .transform((value) => value.trim())
+  .superRefine((value, ctx) => {
+    if (value === '') {
+      ctx.addIssue({ code: 'custom', message: 'Keyword is required' });
+      return;
+    }
+    const parsed = parseQuery(value);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error.message });
+  });
+
+/** Stored comma-separated ("saas,startups"); null means every subreddit. */
+export const subredditsInputSchema = z
+  .union([z.string().max(5_000), z.array(z.string().max(100)).max(500), z.null()], {
+    error: 'Subreddits must be a comma-separated list',
+  })
+  .transform((value, ctx) => {
+    const parsed = parseSubreddits(value);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }
+    return parsed.names.length ? parsed.names.join(',') : null;
+  });
+
+export const minScoreSchema = z
+  .number({ error: 'Minimum score must be a number' })
+  .int('Minimum score must be a whole number')
+  .min(1, 'Minimum score must be at least 1')
+  .max(MIN_SCORE_MAX, `Minimum score must be at most ${MIN_SCORE_MAX.toLocaleString('en-US')}`);
+
+const alertFields = {
+  keyword: keywordSchema,
+  subreddits: subredditsInputSchema,
+  includeComments: z.boolean({ error: 'Must be true or false' }),
+  titlesOnly: z.boolean({ error: 'Must be true or false' }),
+  minScore: minScoreSchema,
+  digestFrequency: digestFrequencySchema,
+  isActive: z.boolean({ error: 'Must be true or false' }),
+  isPaused: z.boolean({ error: 'Must be true or false' }),
+};
+
+/** POST /api/alerts. Unknown keys (id, userId, createdAt...) are dropped, never written. */
+export const alertCreateSchema = z.object({
+  keyword: alertFields.keyword,
+  subreddits: alertFields.subreddits.optional().default(null),
+  includeComments: alertFields.includeComments.default(true),
+  titlesOnly: alertFields.titlesOnly.default(false),
+  minScore: alertFields.minScore.default(1),
+  digestFrequency: alertFields.digestFrequency.default('realtime'),
+  isActive: alertFields.isActive.default(true),
+  isPaused: alertFields.isPaused.default(false),
+});
+export type AlertCreate = z.infer<typeof alertCreateSchema>;
+export type AlertCreateInput = z.input<typeof alertCreateSchema>;
+
+/** PUT /api/alerts/{id}: any subset; pause/resume sends the whole alert back. */
+export const alertUpdateSchema = z.object(alertFields).partial();
+export type AlertUpdate = z.infer<typeof alertUpdateSchema>;
+
+export const alertSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  keyword: z.string(),
+  subreddits: z.string().nullable(),
+  includeComments: z.boolean(),
+  titlesOnly: z.boolean(),
+  minScore: z.number().int(),
+  digestFrequency: digestFrequencySchema,
+  isActive: z.boolean(),
+  isPaused: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lastError: z.string().nullable(),
+  lastPolledAt: z.string().nullable(),
+  nextPollAt: z.string().nullable(),
+  pollPriority: z.number().int(),
+});
+export type Alert = z.infer<typeof alertSchema>;
+export const alertListSchema = z.array(alertSchema);
+
+export const alertErrorInfoSchema = z.object({
+  id: z.number().int(),
+  keyword: z.string(),
+  status: z.string(),
+  lastError: z.string().nullable(),
+});
+export type AlertErrorInfo = z.infer<typeof alertErrorInfoSchema>;
+
+/** Route ids: positive integers only ("1.5", "abc", "-1", "1e3" are a 400). */
+export const idParamSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'id must be a positive integer')
+    .transform(Number)
+    .refine((id) => id <= 2_147_483_647, 'id is out of range'),
+});

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 6;
+// Bounds the argon2 hashing cost of a single request.
+export const PASSWORD_MAX = 256;
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email({ error: 'Enter a valid email address' }))
+  .transform((value) => value.toLowerCase());
+
+const password = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(30, 'Username must be at most 30 characters');
+
+/** Registration: the web client sends username = email; the server also accepts it without. */
+export const registerBodySchema = z.object({
+  username: z.string().max(254).optional(),
+  email,
+  password,
+  timezone: z.string().max(64).optional(),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/** Login sends the email as `username`, as the spec's client does. */
+export const loginBodySchema = z.object({
+  username: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Email must be at most 254 characters')
+    .transform((value) => value.toLowerCase()),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const profileBodySchema = z.object({ username: usernameSchema, email });
+export type ProfileBody = z.infer<typeof profileBodySchema>;
+
+export const passwordBodySchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+      .max(PASSWORD_MAX),
+    newPassword: password,
+    confirmPassword: z
+      .string({ error: 'Confirm your new password' })
+      .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+      .max(PASSWORD_MAX),
+  })
+  .refine((body) => body.newPassword === body.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type PasswordBody = z.infer<typeof passwordBodySchema>;
+
+/** What leaves the server about a user: an allowlist, so hashes and tokens never do. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  planType: z.enum(['free', 'pro']),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;

@@ -1,0 +1,6 @@
+export * from './alerts';
+export * from './auth';
+export * from './errors';
+export * from './plans';
+export * from './stats';
+export * from './subreddits';

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { planLimitsSchema } from './plans';
+
+export const statsSchema = z.object({
+  activeAlerts: z.number().int(),
+  todayMentions: z.number().int(),
+  repliedCount: z.number().int(),
+  monthMentions: z.number().int(),
+  limits: planLimitsSchema,
+});
+export type Stats = z.infer<typeof statsSchema>;

@@ -1,0 +1,195 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import { alerts } from '../../src/server/db/schema';
+import { build } from '../helpers/test-app';
+
+const t = await build();
+
+const LIMIT_MESSAGE = 'Free plan allows 3 active keywords. Upgrade to Pro for unlimited keywords.';
+
+describe('creating alerts', () => {
+  test('applies the spec defaults and normalizes subreddits', async () => {
+    const { client, user } = await t.signedIn();
+    const res = await client.post('/api/alerts', {
+      keyword: '"customer support" AND (zendesk OR freshdesk) -jobs',
+      subreddits: ' r/SaaS, /r/startups ,saas, Startups/ ',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      userId: user.id,
+      keyword: '"customer support" AND (zendesk OR freshdesk) -jobs',
+      subreddits: 'saas,startups',
+      includeComments: true,
+      titlesOnly: false,
+      minScore: 1,
+      digestFrequency: 'realtime',
+      isActive: true,
+      isPaused: false,
+      lastError: null,
+      pollPriority: 0,
+    });
+    expect(res.body.createdAt).toBe(t.clock.now().toISOString());
+    const list = await client.get('/api/alerts');
+    expect(list.body).toHaveLength(1);
+  });
+
+  test.each([
+    [{ keyword: '"customer support' }, 'keyword', /quote/i],
+    [{ keyword: 'a AND' }, 'keyword', /AND/],
+    [{ keyword: '' }, 'keyword', /required/i],
+    [{ keyword: '-jobs' }, 'keyword', /./],
+    [{}, 'keyword', /required/i],
+    [{ keyword: 'x'.repeat(300) }, 'keyword', /256/],
+    [{ keyword: 'x'.repeat(100_000) }, 'keyword', /256/],
+    [{ keyword: 'ok', subreddits: Array.from({ length: 51 }, (_, i) => `sub${i}`).join(',') }, 'subreddits', /50/],
+    [{ keyword: 'ok', subreddits: 'not a sub!' }, 'subreddits', /valid subreddit/],
+    [{ keyword: 'ok', minScore: 'abc' }, 'minScore', /number/],
+    [{ keyword: 'ok', minScore: -5 }, 'minScore', /at least 1/],
+    [{ keyword: 'ok', minScore: 0 }, 'minScore', /at least 1/],
+    [{ keyword: 'ok', minScore: 1.5 }, 'minScore', /whole number/],
+    [{ keyword: 'ok', minScore: 1e9 }, 'minScore', /at most/],
+    [{ keyword: 'ok', digestFrequency: 'weekly' }, 'digestFrequency', /realtime/],
+    [{ keyword: 'ok', includeComments: 'yes' }, 'includeComments', /true or false/],
+  ])('rejects %j with a 400 on %s', async (body, field, message) => {
+    const { client } = await t.signedIn();
+    const res = await client.post('/api/alerts', body);
+    expect(res.status).toBe(400);
+    expect(res.body.details[field]).toMatch(message);
+    expect(res.body.message).toContain(field);
+    expect((await client.get('/api/alerts')).body).toHaveLength(0);
+  });
+
+  test('read-only fields in the body are ignored', async () => {
+    const other = await t.signedIn();
+    const { client, user } = await t.signedIn();
+    const res = await client.post('/api/alerts', {
+      keyword: 'zendesk',
+      id: 4242,
+      userId: other.user.id,
+      createdAt: '2001-01-01T00:00:00Z',
+      lastError: 'forged',
+      pollPriority: 99,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ userId: user.id, lastError: null, pollPriority: 0 });
+    expect(res.body.id).not.toBe(4242);
+    expect(res.body.createdAt).not.toBe('2001-01-01T00:00:00.000Z');
+  });
+});
+
+describe('the Free plan limit', () => {
+  test('a 4th active keyword is refused with 403; a paused one is allowed; resuming it is refused', async () => {
+    const { client } = await t.signedIn();
+    for (const keyword of ['one', 'two', 'three']) {
+      expect((await client.post('/api/alerts', { keyword })).status).toBe(201);
+    }
+    const fourth = await client.post('/api/alerts', { keyword: 'four' });
+    expect(fourth.status).toBe(403);
+    expect(fourth.body.message).toBe(LIMIT_MESSAGE);
+
+    const paused = await client.post('/api/alerts', { keyword: 'four', isActive: false });
+    expect(paused.status).toBe(201);
+    const resume = await client.put(`/api/alerts/${paused.body.id}`, { ...paused.body, isActive: true });
+    expect(resume.status).toBe(403);
+    expect(resume.body.message).toBe(LIMIT_MESSAGE);
+
+    const [first] = (await client.get('/api/alerts')).body.filter((a: { keyword: string }) => a.keyword === 'one');
+    expect((await client.put(`/api/alerts/${first.id}`, { ...first, isActive: false })).status).toBe(200);
+    expect((await client.put(`/api/alerts/${paused.body.id}`, { ...paused.body, isActive: true })).status).toBe(200);
+    const stats = await client.get('/api/stats');
+    expect(stats.body.activeAlerts).toBe(3);
+  });
+
+  test('concurrent creates cannot exceed the limit', async () => {
+    const { client } = await t.signedIn();
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => client.post('/api/alerts', { keyword: `race${i}` })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 403)).toHaveLength(3);
+  });
+});
+
+describe('updating and deleting', () => {
+  test('pause/resume sends the whole alert back; read-only fields are not written', async () => {
+    const { client } = await t.signedIn();
+    const created = (await client.post('/api/alerts', { keyword: 'helpdesk', subreddits: 'saas' })).body;
+    t.clock.advance(60_000);
+    const res = await client.put(`/api/alerts/${created.id}`, {
+      ...created,
+      isActive: false,
+      userId: 1,
+      id: 999,
+      createdAt: '2000-01-01T00:00:00.000Z',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: created.id, userId: created.userId, isActive: false, createdAt: created.createdAt });
+    expect(res.body.updatedAt).toBe(t.clock.now().toISOString());
+    const [row] = await t.db.select().from(alerts).where(eq(alerts.id, created.id));
+    expect(row.userId).toBe(created.userId);
+  });
+
+  test('a partial update changes only the named fields', async () => {
+    const { client } = await t.signedIn();
+    const created = (await client.post('/api/alerts', { keyword: 'helpdesk', minScore: 5 })).body;
+    const res = await client.put(`/api/alerts/${created.id}`, { digestFrequency: 'email' });
+    expect(res.body).toMatchObject({ keyword: 'helpdesk', minScore: 5, digestFrequency: 'email' });
+    const bad = await client.put(`/api/alerts/${created.id}`, { keyword: '(unbalanced' });
+    expect(bad.status).toBe(400);
+    expect((await client.get('/api/alerts')).body[0].keyword).toBe('helpdesk');
+  });
+
+  test("another user's alert is a 404, exactly like a missing one", async () => {
+    const owner = await t.signedIn();
+    const created = (await owner.client.post('/api/alerts', { keyword: 'private' })).body;
+    const { client } = await t.signedIn();
+    for (const res of [
+      await client.put(`/api/alerts/${created.id}`, { keyword: 'stolen' }),
+      await client.delete(`/api/alerts/${created.id}`),
+      await client.get(`/api/alerts/error-info/${created.id}`),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('Alert not found');
+    }
+    expect((await client.get('/api/alerts/error-info/2147483000')).body.message).toBe('Alert not found');
+    expect((await owner.client.get('/api/alerts')).body[0].keyword).toBe('private');
+  });
+
+  test.each(['abc', '1.5', '-1', '0', '1e3', '99999999999'])('id %s is a 400', async (id) => {
+    const { client } = await t.signedIn();
+    const res = await client.put(`/api/alerts/${id}`, { keyword: 'x' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/id/);
+  });
+
+  test('delete removes the alert; error-info reports status', async () => {
+    const { client } = await t.signedIn();
+    const created = (await client.post('/api/alerts', { keyword: 'helpdesk' })).body;
+    const info = await client.get(`/api/alerts/error-info/${created.id}`);
+    expect(info.body).toEqual({ id: created.id, keyword: 'helpdesk', status: 'active', lastError: null });
+    expect((await client.delete(`/api/alerts/${created.id}`)).status).toBe(204);
+    expect((await client.delete(`/api/alerts/${created.id}`)).status).toBe(404);
+    expect((await client.get('/api/alerts')).body).toHaveLength(0);
+  });
+
+  test('requests without a session are 401, even with a bad body', async () => {
+    const res = await t.client().post('/api/alerts', { keyword: '' });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('stats', () => {
+  test('counts active alerts and reports the plan limits', async () => {
+    const { client } = await t.signedIn();
+    await client.post('/api/alerts', { keyword: 'a1' });
+    await client.post('/api/alerts', { keyword: 'a2', isActive: false });
+    const res = await client.get('/api/stats');
+    expect(res.body).toEqual({
+      activeAlerts: 1,
+      todayMentions: 0,
+      repliedCount: 0,
+      monthMentions: 0,
+      limits: { activeKeywords: 3, monthlyMentions: 50 },
+    });
+  });
+});
