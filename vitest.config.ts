@@ -6,11 +6,24 @@ export default defineConfig({
     alias: { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) },
   },
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'e2e/**/*.e2e.ts'],
     environment: 'node',
     testTimeout: 30_000,
-    hookTimeout: 120_000,
-    // PGlite instances and Chromium are memory-heavy; two cores do not gain from more workers.
-    maxWorkers: 2,
+    hookTimeout: 180_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          // Builds the app once (when stale) before any browser test starts a server.
+          globalSetup: ['e2e/support/global-setup.ts'],
+          testTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
@@ -21,7 +21,7 @@ export interface AppDeps {
   clock?: Clock;
   /** Folder of the built SPA (dist/web); omitted in API-only tests. */
   webRoot?: string;
-  logger?: FastifyServerOptions['logger'];
+  logger?: FastifyBaseLogger;
 }
 
 /** The composition root: every dependency is passed in, so tests inject fakes and a fixed clock. */
@@ -31,7 +31,7 @@ export async function buildApp(deps: AppDeps) {
   const db = database.db;
 
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: 100 * 1024,
     // Let in-flight requests finish on close, but stop idle keep-alive sockets at once.
     forceCloseConnections: 'idle',
@@ -42,6 +42,15 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // While shutting down, answer in-flight requests with `Connection: close` so keep-alive sockets
+  // do not hold the process open for Fastify's 72 s keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   await installSecurity(app, config);
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);

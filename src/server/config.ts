@@ -6,30 +6,31 @@ const booleanString = z
   .transform((value) => ['true', '1', 'yes'].includes(value));
 
 const url = (protocols: string[]) =>
-  z.url({ error: 'must be a URL' }).refine((value) => protocols.includes(new URL(value).protocol), {
-    message: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  z.url({
+    protocol: new RegExp(`^(${protocols.join('|')})$`),
+    error: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
   });
 
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  APP_URL: url(['http:', 'https:']).optional(),
+  APP_URL: url(['http', 'https']).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   ROLE: z.enum(['web', 'worker', 'all'], { error: 'must be web, worker or all' }).default('all'),
   REDDIT_CLIENT_ID: z.string().min(1).optional(),
   REDDIT_CLIENT_SECRET: z.string().min(1).optional(),
   REDDIT_USER_AGENT: z.string().min(1).default(`earshot/${pkg.version} (self-hosted)`),
-  REDDIT_API_BASE: url(['http:', 'https:']).optional(),
-  REDDIT_AUTH_BASE: url(['http:', 'https:']).default('https://www.reddit.com'),
+  REDDIT_API_BASE: url(['http', 'https']).optional(),
+  REDDIT_AUTH_BASE: url(['http', 'https']).default('https://www.reddit.com'),
   REDDIT_POLL_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(30),
   REDDIT_ENABLED: booleanString.default(true),
-  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('Earshot <alerts@localhost>'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_PRO_PRICE_ID: z.string().min(1).optional(),
-  STRIPE_API_BASE: url(['http:', 'https:']).optional(),
+  STRIPE_API_BASE: url(['http', 'https']).optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be fatal, error, warn, info, debug, trace or silent',

@@ -1,0 +1,68 @@
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+
+describe('loadConfig', () => {
+  test('defaults follow DESIGN.md §1', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      appUrl: 'http://localhost:3000',
+      secureCookies: false,
+      dataDir: './data',
+      databaseUrl: undefined,
+      role: 'all',
+      runsWeb: true,
+      runsWorker: true,
+      logLevel: 'info',
+      authRateLimitPerMinute: 10,
+    });
+    expect(config.reddit).toMatchObject({
+      enabled: true,
+      hasCredentials: false,
+      apiBase: 'https://www.reddit.com',
+      authBase: 'https://www.reddit.com',
+      pollSeconds: 30,
+    });
+    expect(config.reddit.userAgent).toMatch(/^earshot\/\d+\.\d+\.\d+ \(self-hosted\)$/);
+    expect(config.mail).toMatchObject({ from: 'Earshot <alerts@localhost>', smtpConfigured: false });
+    expect(config.stripe.configured).toBe(false);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  test('derived values: OAuth base with credentials, https APP_URL makes cookies Secure, roles', () => {
+    const config = loadConfig({
+      REDDIT_CLIENT_ID: 'id',
+      REDDIT_CLIENT_SECRET: 'secret',
+      APP_URL: 'https://earshot.example.com/',
+      ROLE: 'worker',
+      PORT: '8080',
+      REDDIT_ENABLED: 'false',
+    });
+    expect(config.reddit.apiBase).toBe('https://oauth.reddit.com');
+    expect(config.appUrl).toBe('https://earshot.example.com');
+    expect(config.secureCookies).toBe(true);
+    expect(config.runsWeb).toBe(false);
+    expect(config.port).toBe(8080);
+    expect(config.reddit.enabled).toBe(false);
+  });
+
+  test('empty values count as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
+  });
+
+  test.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['APP_URL', 'not a url'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['ROLE', 'admin'],
+    ['REDDIT_ENABLED', 'maybe'],
+    ['SMTP_URL', 'http://mail'],
+    ['LOG_LEVEL', 'loud'],
+    ['AUTH_RATE_LIMIT_PER_MINUTE', '0'],
+  ])('a bad %s stops start-up with one line naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}: `));
+  });
+});
