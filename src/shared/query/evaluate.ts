@@ -1,0 +1,95 @@
+/**
+ * Reference evaluator: slow but simple, one regex per leaf. It is the oracle that the fast
+ * matching index is property-tested against, so it follows the rules literally.
+ */
+import { collectTerms } from './collect';
+import { printLeaf } from './print';
+import { normalizeText } from './normalize';
+import { parseQuery } from './parse';
+import type { LeafNode, QueryNode } from './types';
+import { WORD_CHAR_SOURCE } from './word-char';
+
+const NOT_AFTER_WORD_CHAR = `(?<!${WORD_CHAR_SOURCE})`;
+const NOT_BEFORE_WORD_CHAR = `(?!${WORD_CHAR_SOURCE})`;
+/** What may stand between phrase words: spaces, punctuation and symbols (emoji too). */
+const SEPARATORS = '[\\s\\p{P}\\p{S}]*';
+
+function escapeRegExp(text: string): string {
+  // Only syntax characters: with the `u` flag, escaping anything else is a syntax error.
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+}
+
+/** Regex source matching `leaf` in normalized text. */
+export function leafPattern(leaf: LeafNode): string {
+  if (leaf.type === 'term') {
+    // A prefix term only needs the left boundary: `pric*` matches "pricing".
+    const right = leaf.prefix ? '' : NOT_BEFORE_WORD_CHAR;
+    return `${NOT_AFTER_WORD_CHAR}${escapeRegExp(leaf.value)}${right}`;
+  }
+  // Every word keeps both boundaries, so Latin words need at least one separator between
+  // them, while CJK words (never word characters) may touch.
+  return leaf.words
+    .map((word) => `${NOT_AFTER_WORD_CHAR}${escapeRegExp(word)}${NOT_BEFORE_WORD_CHAR}`)
+    .join(SEPARATORS);
+}
+
+// Bounded so a long-running process that evaluates many queries cannot grow it forever.
+const cache = new Map<string, RegExp>();
+const CACHE_LIMIT = 1000;
+
+function leafRegExp(leaf: LeafNode): RegExp {
+  const key = printLeaf(leaf);
+  let regExp = cache.get(key);
+  if (!regExp) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    regExp = new RegExp(leafPattern(leaf), 'u');
+    cache.set(key, regExp);
+  }
+  return regExp;
+}
+
+/** Whether the leaf occurs in already normalized text. */
+export function leafMatches(leaf: LeafNode, normalizedText: string): boolean {
+  return leafRegExp(leaf).test(normalizedText);
+}
+
+function evaluate(node: QueryNode, normalizedText: string): boolean {
+  switch (node.type) {
+    case 'term':
+    case 'phrase':
+      return leafMatches(node, normalizedText);
+    case 'not':
+      return !evaluate(node.child, normalizedText);
+    case 'and':
+      return node.children.every((child) => evaluate(child, normalizedText));
+    case 'or':
+      return node.children.some((child) => evaluate(child, normalizedText));
+  }
+}
+
+/**
+ * Whether one document matches. `text` is raw (normalized here). A query string that does
+ * not parse throws, since this is meant for known-good queries (tests, oracles).
+ */
+export function matches(query: string | QueryNode, text: string): boolean {
+  let ast: QueryNode;
+  if (typeof query === 'string') {
+    const parsed = parseQuery(query);
+    if (!parsed.ok) throw new Error(`Invalid query: ${parsed.error.message}`);
+    ast = parsed.ast;
+  } else {
+    ast = query;
+  }
+  return evaluate(ast, normalizeText(text));
+}
+
+/**
+ * The positive leaves (under an even number of NOTs) that occur in `text`, printed
+ * canonically, distinct, in query order; used for `matchedKeyword` and highlighting.
+ */
+export function matchedTerms(ast: QueryNode, text: string): string[] {
+  const normalized = normalizeText(text);
+  return collectTerms(ast)
+    .filter(({ leaf, negated }) => !negated && leafMatches(leaf, normalized))
+    .map(({ text: printed }) => printed);
+}

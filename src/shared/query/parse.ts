@@ -1,0 +1,195 @@
+import { blameExclusion, requiresPositive } from './collect';
+import { QueryParseError } from './errors';
+import { phraseLeaf, termLeaf } from './leaf';
+import { tokenize, type OperatorKind, type Token } from './tokenize';
+import { QUERY_LIMITS, type ParseResult, type QueryNode } from './types';
+
+const OPERATOR_TEXT = { and: 'AND', or: 'OR', not: 'NOT' } as const;
+
+/** Recursive descent over: or := and (OR and)* ; and := unary ([AND] unary)* ;
+ *  unary := (NOT | -) unary | term | phrase | ( or ). */
+class Parser {
+  private index = 0;
+  private depth = 0;
+  private leaves = 0;
+  /** Raw offsets of NOT nodes, for the "only exclusions" error; the AST has no room for them. */
+  readonly notOffsets = new WeakMap<QueryNode, number>();
+
+  constructor(private readonly tokens: Token[]) {}
+
+  parseQuery(): QueryNode {
+    const ast = this.parseOr();
+    const rest = this.peek();
+    // parseOr only stops at the end or at a `)` that no `(` opened.
+    if (rest) throw new QueryParseError(`Unexpected ")" at position ${rest.start + 1}`, rest.start);
+    return ast;
+  }
+
+  private peek(): Token | undefined {
+    return this.tokens[this.index];
+  }
+
+  /** Whether a token can begin an operand (a term, phrase, group or negation). */
+  private startsOperand(token: Token | undefined): boolean {
+    return (
+      token !== undefined && token.kind !== 'and' && token.kind !== 'or' && token.kind !== 'close'
+    );
+  }
+
+  /** Consumes a binary or NOT operator and checks that something it can apply to follows. */
+  private consumeOperator(token: { kind: OperatorKind; start: number }): void {
+    this.index++;
+    if (!this.startsOperand(this.peek())) {
+      const text = OPERATOR_TEXT[token.kind];
+      throw new QueryParseError(
+        `"${text}" at position ${token.start + 1} needs a term after it`,
+        token.start,
+      );
+    }
+  }
+
+  private parseOr(): QueryNode {
+    const children = [this.parseAnd()];
+    for (let token = this.peek(); token?.kind === 'or'; token = this.peek()) {
+      this.consumeOperator(token);
+      children.push(this.parseAnd());
+    }
+    return combine('or', children);
+  }
+
+  private parseAnd(): QueryNode {
+    const children = [this.parseUnary()];
+    for (let token = this.peek(); ; token = this.peek()) {
+      if (token?.kind === 'and') this.consumeOperator(token);
+      else if (!this.startsOperand(token)) break;
+      children.push(this.parseUnary());
+    }
+    return combine('and', children);
+  }
+
+  private parseUnary(): QueryNode {
+    const token = this.peek();
+    // Callers only get here after startsOperand, except at the very start of the query.
+    if (!token) throw new QueryParseError('The query is empty', 0);
+    switch (token.kind) {
+      case 'not':
+      case 'minus': {
+        if (token.kind === 'not') this.consumeOperator(token);
+        else this.index++;
+        const node: QueryNode = { type: 'not', child: this.parseUnary() };
+        this.notOffsets.set(node, token.start);
+        return node;
+      }
+      case 'word':
+        this.index++;
+        this.countLeaf(token.start);
+        return termLeaf(token.text, token.start, token.end);
+      case 'phrase':
+        if (!token.closed) {
+          throw new QueryParseError(
+            `Unclosed quote: the phrase starting at position ${token.start + 1} has no closing "`,
+            token.start,
+          );
+        }
+        this.index++;
+        this.countLeaf(token.start);
+        return phraseLeaf(token.text, token.start, token.end);
+      case 'open':
+        this.index++;
+        return this.parseGroup(token.start);
+      case 'close':
+        throw new QueryParseError(`Unexpected ")" at position ${token.start + 1}`, token.start);
+      case 'lone-minus':
+        throw new QueryParseError(
+          `"-" at position ${token.start + 1} needs a term after it`,
+          token.start,
+        );
+      case 'and':
+      case 'or':
+        // A binary operator where an operand should be: `AND a`, `(OR a)`.
+        throw new QueryParseError(
+          `"${OPERATOR_TEXT[token.kind]}" at position ${token.start + 1} needs a term before it`,
+          token.start,
+        );
+    }
+  }
+
+  private parseGroup(start: number): QueryNode {
+    if (this.depth === QUERY_LIMITS.maxDepth) {
+      throw new QueryParseError(
+        `Parentheses nested too deep at position ${start + 1}: the limit is ${QUERY_LIMITS.maxDepth} levels`,
+        start,
+      );
+    }
+    const first = this.peek();
+    if (first?.kind === 'close') {
+      throw new QueryParseError(`Empty parentheses at position ${start + 1}`, start);
+    }
+    if (!first) {
+      throw new QueryParseError(`Unclosed "(" at position ${start + 1}: add a ")"`, start);
+    }
+    this.depth++;
+    const inner = this.parseOr();
+    this.depth--;
+    if (this.peek()?.kind !== 'close') {
+      throw new QueryParseError(`Unclosed "(" at position ${start + 1}: add a ")"`, start);
+    }
+    this.index++;
+    return inner;
+  }
+
+  private countLeaf(start: number): void {
+    this.leaves++;
+    if (this.leaves > QUERY_LIMITS.maxTerms) {
+      throw new QueryParseError(
+        `Too many terms: the limit is ${QUERY_LIMITS.maxTerms}, and term ${this.leaves} starts at position ${start + 1}`,
+        start,
+      );
+    }
+  }
+}
+
+/** Builds a flattened and/or node; a single child stands for itself. */
+function combine(type: 'and' | 'or', nodes: QueryNode[]): QueryNode {
+  if (nodes.length === 1) return nodes[0];
+  const children = nodes.flatMap((node) => (node.type === type ? node.children : [node]));
+  return { type, children };
+}
+
+/** Parses a keyword query. Never throws: every problem is an error result with a position. */
+export function parseQuery(input: string): ParseResult {
+  // Checked before any other work so that huge inputs cost nothing.
+  if (typeof input !== 'string') {
+    return { ok: false, error: { message: 'The query must be text', position: 1 } };
+  }
+  if (input.length > QUERY_LIMITS.maxLength) {
+    return {
+      ok: false,
+      error: {
+        message: `The query is too long: ${input.length} characters, the limit is ${QUERY_LIMITS.maxLength}`,
+        position: QUERY_LIMITS.maxLength + 1,
+      },
+    };
+  }
+  try {
+    const tokens = tokenize(input);
+    if (tokens.length === 0) throw new QueryParseError('The query is empty', 0);
+    const parser = new Parser(tokens);
+    const ast = parser.parseQuery();
+    if (!requiresPositive(ast)) {
+      const blamed = blameExclusion(ast);
+      const offset = (blamed && parser.notOffsets.get(blamed)) ?? 0;
+      throw new QueryParseError(
+        `Nothing to look for: the exclusion at position ${offset + 1} must be combined with a term that has to appear`,
+        offset,
+      );
+    }
+    return { ok: true, ast };
+  } catch (error) {
+    if (error instanceof QueryParseError) return { ok: false, error: error.toQueryError() };
+    // A bug must not crash the server or the form; tests assert this message never shows.
+    return { ok: false, error: { message: INTERNAL_ERROR_MESSAGE, position: 1 } };
+  }
+}
+
+export const INTERNAL_ERROR_MESSAGE = 'The query could not be read';

@@ -1,0 +1,41 @@
+import type { LeafNode, QueryNode } from './types';
+
+/**
+ * Prints a leaf so that parsing it again yields the same leaf. Values are normalized and
+ * never hold spaces, quotes or parentheses, so only two cases need care:
+ * - a literal trailing `*` (from `"a*"`) must not turn into a prefix: quote it;
+ * - a leading `-` (from `"-a"` or `－a`) must not turn into NOT: quote it, or, for a prefix
+ *   term where quotes would make the `*` literal, write it as the full-width `－` (U+FF0D),
+ *   which normalizes back to `-`.
+ */
+export function printLeaf(leaf: LeafNode): string {
+  if (leaf.type === 'phrase') return `"${leaf.words.join(' ')}"`;
+  const { value, prefix } = leaf;
+  if (prefix) return value.startsWith('-') ? `\uff0d${value.slice(1)}*` : `${value}*`;
+  return value.startsWith('-') || value.endsWith('*') ? `"${value}"` : value;
+}
+
+/**
+ * Canonical text of a query: juxtaposition for AND, ` OR `, `-` for a negated leaf or group,
+ * `NOT` for a negated negation (`--a` would read as excluding the term `-a`), and
+ * parentheses only where precedence needs them.
+ */
+export function printQuery(node: QueryNode): string {
+  switch (node.type) {
+    case 'term':
+    case 'phrase':
+      return printLeaf(node);
+    case 'and':
+      return node.children
+        .map((child) => (child.type === 'or' ? `(${printQuery(child)})` : printQuery(child)))
+        .join(' ');
+    case 'or':
+      return node.children.map(printQuery).join(' OR ');
+    case 'not': {
+      const { child } = node;
+      if (child.type === 'not') return `NOT ${printQuery(child)}`;
+      if (child.type === 'and' || child.type === 'or') return `-(${printQuery(child)})`;
+      return `-${printLeaf(child)}`;
+    }
+  }
+}
