@@ -4,7 +4,10 @@ import { spawn } from 'node:child_process';
 
 const env = { ...process.env, APP_URL: process.env.APP_URL ?? 'http://localhost:5173' };
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], { stdio: 'inherit', env }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
+    stdio: 'inherit',
+    env,
+  }),
   spawn('npx', ['vite'], { stdio: 'inherit', env }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

@@ -20,7 +20,11 @@ function newestMtime(entry) {
 }
 
 export function buildIsStale() {
-  if (!existsSync(STAMP) || !existsSync('dist/web/index.html') || !existsSync('dist/server/main.js')) {
+  if (
+    !existsSync(STAMP) ||
+    !existsSync('dist/web/index.html') ||
+    !existsSync('dist/server/main.js')
+  ) {
     return true;
   }
   const built = statSync(STAMP).mtimeMs;
@@ -29,7 +33,10 @@ export function buildIsStale() {
 
 export function ensureBuild({ quiet = false } = {}) {
   if (!buildIsStale()) return false;
-  if (!quiet) process.stderr.write('earshot: building the web app and server (first start or sources changed)...\n');
+  if (!quiet)
+    process.stderr.write(
+      'earshot: building the web app and server (first start or sources changed)...\n',
+    );
   execSync('npm run --silent build', { stdio: quiet ? 'pipe' : 'inherit' });
   writeFileSync(STAMP, new Date().toISOString());
   return true;

@@ -89,7 +89,8 @@ export async function startServer(env: Record<string, string> = {}) {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
-      if (serverUrl && dbName) await adminQuery(serverUrl, `drop database if exists ${dbName} with (force)`);
+      if (serverUrl && dbName)
+        await adminQuery(serverUrl, `drop database if exists ${dbName} with (force)`);
     },
   };
 }

@@ -23,7 +23,12 @@ const envSchema = z.object({
   REDDIT_USER_AGENT: z.string().min(1).default(`earshot/${pkg.version} (self-hosted)`),
   REDDIT_API_BASE: url(['http', 'https']).optional(),
   REDDIT_AUTH_BASE: url(['http', 'https']).default('https://www.reddit.com'),
-  REDDIT_POLL_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(3600).default(30),
+  REDDIT_POLL_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(3600)
+    .default(30),
   REDDIT_ENABLED: booleanString.default(true),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('Earshot <alerts@localhost>'),
@@ -36,7 +41,12 @@ const envSchema = z.object({
       error: 'must be fatal, error, warn, info, debug, trace or silent',
     })
     .default('info'),
-  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(10),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(10),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -50,7 +60,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ConfigError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+    throw new ConfigError(
+      `Invalid environment variable ${String(issue.path[0])}: ${issue.message}`,
+    );
   }
   const e = parsed.data;
   const hasRedditCredentials = Boolean(e.REDDIT_CLIENT_ID && e.REDDIT_CLIENT_SECRET);
@@ -71,11 +83,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clientSecret: e.REDDIT_CLIENT_SECRET,
       hasCredentials: hasRedditCredentials,
       userAgent: e.REDDIT_USER_AGENT,
-      apiBase: e.REDDIT_API_BASE ?? (hasRedditCredentials ? 'https://oauth.reddit.com' : 'https://www.reddit.com'),
+      apiBase:
+        e.REDDIT_API_BASE ??
+        (hasRedditCredentials ? 'https://oauth.reddit.com' : 'https://www.reddit.com'),
       authBase: e.REDDIT_AUTH_BASE,
       pollSeconds: e.REDDIT_POLL_SECONDS,
     }),
-    mail: Object.freeze({ smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, smtpConfigured: Boolean(e.SMTP_URL) }),
+    mail: Object.freeze({
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      smtpConfigured: Boolean(e.SMTP_URL),
+    }),
     stripe: Object.freeze({
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,

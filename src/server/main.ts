@@ -12,7 +12,10 @@ import { defaultJobs, startWorker } from './jobs/worker';
 // Built: dist/server/main.js → dist/web. Under `npm run dev` (src/server) Vite serves the web app,
 // and the API serves a previous build only if one exists.
 const here = path.dirname(fileURLToPath(import.meta.url));
-const webRoot = path.resolve(here, here.endsWith(path.join('dist', 'server')) ? '../web' : '../../dist/web');
+const webRoot = path.resolve(
+  here,
+  here.endsWith(path.join('dist', 'server')) ? '../web' : '../../dist/web',
+);
 
 function fail(message: string): never {
   process.stderr.write(`earshot: ${message}\n`);
@@ -38,14 +41,18 @@ async function main() {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     await runMigrations(database);
   } catch (error) {
-    const where = config.databaseUrl ? 'the PostgreSQL server in DATABASE_URL' : `the embedded database in ${config.dataDir}/db`;
+    const where = config.databaseUrl
+      ? 'the PostgreSQL server in DATABASE_URL'
+      : `the embedded database in ${config.dataDir}/db`;
     fail(`cannot use ${where}: ${(error as Error).message}`);
   }
 
   const app = config.runsWeb
     ? await buildApp({ config, database, clock: systemClock, webRoot, logger: log })
     : undefined;
-  const worker = config.runsWorker ? startWorker(defaultJobs({ database, clock: systemClock }), log) : undefined;
+  const worker = config.runsWorker
+    ? startWorker(defaultJobs({ database, clock: systemClock }), log)
+    : undefined;
   if (app) {
     try {
       await app.listen({ port: config.port, host: config.host });

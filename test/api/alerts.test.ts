@@ -41,7 +41,11 @@ describe('creating alerts', () => {
     [{}, 'keyword', /required/i],
     [{ keyword: 'x'.repeat(300) }, 'keyword', /256/],
     [{ keyword: 'x'.repeat(100_000) }, 'keyword', /256/],
-    [{ keyword: 'ok', subreddits: Array.from({ length: 51 }, (_, i) => `sub${i}`).join(',') }, 'subreddits', /50/],
+    [
+      { keyword: 'ok', subreddits: Array.from({ length: 51 }, (_, i) => `sub${i}`).join(',') },
+      'subreddits',
+      /50/,
+    ],
     [{ keyword: 'ok', subreddits: 'not a sub!' }, 'subreddits', /valid subreddit/],
     [{ keyword: 'ok', minScore: 'abc' }, 'minScore', /number/],
     [{ keyword: 'ok', minScore: -5 }, 'minScore', /at least 1/],
@@ -89,13 +93,23 @@ describe('the Free plan limit', () => {
 
     const paused = await client.post('/api/alerts', { keyword: 'four', isActive: false });
     expect(paused.status).toBe(201);
-    const resume = await client.put(`/api/alerts/${paused.body.id}`, { ...paused.body, isActive: true });
+    const resume = await client.put(`/api/alerts/${paused.body.id}`, {
+      ...paused.body,
+      isActive: true,
+    });
     expect(resume.status).toBe(403);
     expect(resume.body.message).toBe(LIMIT_MESSAGE);
 
-    const [first] = (await client.get('/api/alerts')).body.filter((a: { keyword: string }) => a.keyword === 'one');
-    expect((await client.put(`/api/alerts/${first.id}`, { ...first, isActive: false })).status).toBe(200);
-    expect((await client.put(`/api/alerts/${paused.body.id}`, { ...paused.body, isActive: true })).status).toBe(200);
+    const [first] = (await client.get('/api/alerts')).body.filter(
+      (a: { keyword: string }) => a.keyword === 'one',
+    );
+    expect(
+      (await client.put(`/api/alerts/${first.id}`, { ...first, isActive: false })).status,
+    ).toBe(200);
+    expect(
+      (await client.put(`/api/alerts/${paused.body.id}`, { ...paused.body, isActive: true }))
+        .status,
+    ).toBe(200);
     const stats = await client.get('/api/stats');
     expect(stats.body.activeAlerts).toBe(3);
   });
@@ -113,7 +127,8 @@ describe('the Free plan limit', () => {
 describe('updating and deleting', () => {
   test('pause/resume sends the whole alert back; read-only fields are not written', async () => {
     const { client } = await t.signedIn();
-    const created = (await client.post('/api/alerts', { keyword: 'helpdesk', subreddits: 'saas' })).body;
+    const created = (await client.post('/api/alerts', { keyword: 'helpdesk', subreddits: 'saas' }))
+      .body;
     t.clock.advance(60_000);
     const res = await client.put(`/api/alerts/${created.id}`, {
       ...created,
@@ -123,7 +138,12 @@ describe('updating and deleting', () => {
       createdAt: '2000-01-01T00:00:00.000Z',
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: created.id, userId: created.userId, isActive: false, createdAt: created.createdAt });
+    expect(res.body).toMatchObject({
+      id: created.id,
+      userId: created.userId,
+      isActive: false,
+      createdAt: created.createdAt,
+    });
     expect(res.body.updatedAt).toBe(t.clock.now().toISOString());
     const [row] = await t.db.select().from(alerts).where(eq(alerts.id, created.id));
     expect(row.userId).toBe(created.userId);
@@ -151,7 +171,9 @@ describe('updating and deleting', () => {
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('Alert not found');
     }
-    expect((await client.get('/api/alerts/error-info/2147483000')).body.message).toBe('Alert not found');
+    expect((await client.get('/api/alerts/error-info/2147483000')).body.message).toBe(
+      'Alert not found',
+    );
     expect((await owner.client.get('/api/alerts')).body[0].keyword).toBe('private');
   });
 
@@ -166,7 +188,12 @@ describe('updating and deleting', () => {
     const { client } = await t.signedIn();
     const created = (await client.post('/api/alerts', { keyword: 'helpdesk' })).body;
     const info = await client.get(`/api/alerts/error-info/${created.id}`);
-    expect(info.body).toEqual({ id: created.id, keyword: 'helpdesk', status: 'active', lastError: null });
+    expect(info.body).toEqual({
+      id: created.id,
+      keyword: 'helpdesk',
+      status: 'active',
+      lastError: null,
+    });
     expect((await client.delete(`/api/alerts/${created.id}`)).status).toBe(204);
     expect((await client.delete(`/api/alerts/${created.id}`)).status).toBe(404);
     expect((await client.get('/api/alerts')).body).toHaveLength(0);

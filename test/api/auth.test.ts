@@ -43,7 +43,9 @@ describe('registration', () => {
 
   test('a duplicate email is a 409 with a message', async () => {
     await t.client().post('/api/register', { email: 'dup@example.com', password: 'secret1' });
-    const res = await t.client().post('/api/register', { email: 'DUP@example.com', password: 'other12' });
+    const res = await t
+      .client()
+      .post('/api/register', { email: 'DUP@example.com', password: 'other12' });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('An account with this email already exists');
   });
@@ -86,8 +88,12 @@ describe('registration', () => {
 describe('login and logout', () => {
   test('unknown email and wrong password get the same 401', async () => {
     const { email } = await t.signedIn();
-    const wrong = await t.client().post('/api/login', { username: email, password: 'wrong-password' });
-    const unknown = await t.client().post('/api/login', { username: 'nobody@example.com', password: 'x' });
+    const wrong = await t
+      .client()
+      .post('/api/login', { username: email, password: 'wrong-password' });
+    const unknown = await t
+      .client()
+      .post('/api/login', { username: 'nobody@example.com', password: 'x' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
@@ -109,7 +115,9 @@ describe('login and logout', () => {
 
     expect((await client.post('/api/logout')).status).toBe(204);
     expect(client.cookie('earshot_session')).toBeUndefined();
-    const replay = await stolen.request('GET', '/api/user', undefined, { cookie: `earshot_session=${after}` });
+    const replay = await stolen.request('GET', '/api/user', undefined, {
+      cookie: `earshot_session=${after}`,
+    });
     expect(replay.status).toBe(401);
   });
 
@@ -134,7 +142,10 @@ describe('profile, password and deletion', () => {
   test('updates username and email; a taken email is a 409 on the email field', async () => {
     const other = await t.signedIn();
     const { client } = await t.signedIn();
-    const ok = await client.put('/api/user/profile', { username: 'ada_l', email: 'ada.new@example.com' });
+    const ok = await client.put('/api/user/profile', {
+      username: 'ada_l',
+      email: 'ada.new@example.com',
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ username: 'ada_l', email: 'ada.new@example.com' });
     const clash = await client.put('/api/user/profile', { username: 'ada_l', email: other.email });
@@ -173,7 +184,9 @@ describe('profile, password and deletion', () => {
     expect((await client.get('/api/user')).status).toBe(200);
     expect((await second.get('/api/user')).status).toBe(401);
     expect((await t.client().post('/api/login', { username: email, password })).status).toBe(401);
-    expect((await t.client().post('/api/login', { username: email, password: 'brand-new' })).status).toBe(200);
+    expect(
+      (await t.client().post('/api/login', { username: email, password: 'brand-new' })).status,
+    ).toBe(200);
   });
 
   test('deleting the account removes the user, its alerts and sessions', async () => {

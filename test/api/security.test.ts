@@ -5,13 +5,20 @@ const t = await build();
 
 describe('HTTP hardening', () => {
   test('writes from another origin are refused; same and loopback origins pass', async () => {
-    const evil = await t.client().request('POST', '/api/login', { username: 'a@b.co', password: 'x' }, {
-      origin: 'https://evil.example',
-    });
+    const evil = await t.client().request(
+      'POST',
+      '/api/login',
+      { username: 'a@b.co', password: 'x' },
+      {
+        origin: 'https://evil.example',
+      },
+    );
     expect(evil.status).toBe(403);
     expect(evil.body.message).toBe('Cross-site request refused');
     for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000']) {
-      const res = await t.client().request('POST', '/api/login', { username: 'a@b.co', password: 'x' }, { origin });
+      const res = await t
+        .client()
+        .request('POST', '/api/login', { username: 'a@b.co', password: 'x' }, { origin });
       expect(res.status).toBe(401);
     }
   });
@@ -32,9 +39,14 @@ describe('HTTP hardening', () => {
     });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe('Request body is not valid JSON');
-    const text = await client.request('POST', '/api/login', 'hello', { 'content-type': 'text/plain' });
+    const text = await client.request('POST', '/api/login', 'hello', {
+      'content-type': 'text/plain',
+    });
     expect(text.status).toBe(415);
-    const huge = await client.post('/api/login', { username: 'a@b.co', password: 'x'.repeat(200_000) });
+    const huge = await client.post('/api/login', {
+      username: 'a@b.co',
+      password: 'x'.repeat(200_000),
+    });
     expect(huge.status).toBe(413);
     expect(huge.body.message).toMatch(/100 KB/);
     const array = await client.post('/api/login', [1, 2]);
@@ -71,9 +83,15 @@ describe('rate limits', async () => {
     limited.clock.advance(61_000);
     const client = limited.client();
     for (let i = 0; i < 2; i++) {
-      expect((await client.post('/api/register', { email: `r${i}@example.com`, password: 'secret1' })).status).toBe(201);
+      expect(
+        (await client.post('/api/register', { email: `r${i}@example.com`, password: 'secret1' }))
+          .status,
+      ).toBe(201);
     }
-    const blocked = await client.post('/api/register', { email: 'r9@example.com', password: 'secret1' });
+    const blocked = await client.post('/api/register', {
+      email: 'r9@example.com',
+      password: 'secret1',
+    });
     expect(blocked.status).toBe(429);
   });
 });

@@ -7,7 +7,12 @@ export class HttpClient {
     private readonly defaultHeaders: Record<string, string> = {},
   ) {}
 
-  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const init: RequestInit = {
       method,
       headers: {
@@ -50,7 +55,9 @@ export class HttpClient {
     const eq = pair.indexOf('=');
     const name = pair.slice(0, eq).trim();
     const value = pair.slice(eq + 1).trim();
-    const expired = attributes.some((a) => /^\s*expires=/i.test(a) && new Date(a.split('=')[1]) < new Date());
+    const expired = attributes.some(
+      (a) => /^\s*expires=/i.test(a) && new Date(a.split('=')[1]) < new Date(),
+    );
     if (!value || expired) this.cookies.delete(name);
     else this.cookies.set(name, value);
   }

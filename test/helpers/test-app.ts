@@ -21,7 +21,11 @@ export class TestClock implements Clock {
 export async function build(env: Record<string, string> = {}) {
   const database = await freshDatabase();
   const clock = new TestClock();
-  const config = loadConfig({ APP_URL: 'http://localhost:3000', AUTH_RATE_LIMIT_PER_MINUTE: '1000', ...env });
+  const config = loadConfig({
+    APP_URL: 'http://localhost:3000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    ...env,
+  });
   const app = await buildApp({ config, database, clock });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

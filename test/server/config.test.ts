@@ -25,7 +25,10 @@ describe('loadConfig', () => {
       pollSeconds: 30,
     });
     expect(config.reddit.userAgent).toMatch(/^earshot\/\d+\.\d+\.\d+ \(self-hosted\)$/);
-    expect(config.mail).toMatchObject({ from: 'Earshot <alerts@localhost>', smtpConfigured: false });
+    expect(config.mail).toMatchObject({
+      from: 'Earshot <alerts@localhost>',
+      smtpConfigured: false,
+    });
     expect(config.stripe.configured).toBe(false);
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -63,6 +66,8 @@ describe('loadConfig', () => {
     ['AUTH_RATE_LIMIT_PER_MINUTE', '0'],
   ])('a bad %s stops start-up with one line naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
-    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable ${name}: `));
+    expect(() => loadConfig({ [name]: value })).toThrow(
+      new RegExp(`^Invalid environment variable ${name}: `),
+    );
   });
 });

@@ -32,14 +32,21 @@ describe('the server process', () => {
   test('a bad environment value exits 1 with one line naming it', async () => {
     const run = runServer({ PORT: 'abc', DATA_DIR: dataDir() });
     expect(await run.exit).toBe(1);
-    expect(run.stderr().trim()).toBe('earshot: Invalid environment variable PORT: must be a number');
+    expect(run.stderr().trim()).toBe(
+      'earshot: Invalid environment variable PORT: must be a number',
+    );
   });
 
   test('an unreachable database exits 1 with a clear error', async () => {
     const port = await freePort();
-    const run = runServer({ DATABASE_URL: `postgres://nobody@127.0.0.1:${port}/earshot`, DATA_DIR: dataDir() });
+    const run = runServer({
+      DATABASE_URL: `postgres://nobody@127.0.0.1:${port}/earshot`,
+      DATA_DIR: dataDir(),
+    });
     expect(await run.exit).toBe(1);
-    expect(run.stderr()).toMatch(/^earshot: cannot use the PostgreSQL server in DATABASE_URL: .*ECONNREFUSED/);
+    expect(run.stderr()).toMatch(
+      /^earshot: cannot use the PostgreSQL server in DATABASE_URL: .*ECONNREFUSED/,
+    );
   });
 
   test('SIGTERM lets an in-flight request finish, then exits 0 with the data kept', async () => {

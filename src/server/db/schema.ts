@@ -36,7 +36,10 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
 );
 
 export const alerts = pgTable(
@@ -64,7 +67,9 @@ export const alerts = pgTable(
   (t) => [
     index('alerts_user_id_idx').on(t.userId),
     // The matching index compiles from the active alerts only.
-    index('alerts_active_idx').on(t.id).where(sql`${t.isActive} and not ${t.isPaused}`),
+    index('alerts_active_idx')
+      .on(t.id)
+      .where(sql`${t.isActive} and not ${t.isPaused}`),
   ],
 );
 

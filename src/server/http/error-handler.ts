@@ -25,7 +25,9 @@ export function installErrorHandler(app: FastifyInstance) {
       const where = error.validationContext === 'params' ? 'path' : error.validationContext;
       const body: Envelope = {
         message:
-          field === 'body' ? `Invalid request ${where}: ${message}` : `Invalid ${field}: ${message}`,
+          field === 'body'
+            ? `Invalid request ${where}: ${message}`
+            : `Invalid ${field}: ${message}`,
         details,
       };
       return reply.status(400).send(body);
@@ -43,6 +45,8 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(status).send({ message: error.message } satisfies Envelope);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply
+      .status(500)
+      .send({ message: 'Something went wrong on our side. Please try again.' });
   });
 }

@@ -7,7 +7,12 @@ import { RateLimitedError } from './errors';
  * known only after parsing) and the window must follow the injected clock in tests.
  * Per process: behind a load balancer each web instance counts on its own.
  */
-export function createRateLimiter(options: { max: number; windowMs: number; clock: Clock; message: string }) {
+export function createRateLimiter(options: {
+  max: number;
+  windowMs: number;
+  clock: Clock;
+  message: string;
+}) {
   const windows = new Map<string, { start: number; count: number }>();
   let lastSweep = 0;
 

@@ -12,7 +12,9 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 export function allowedOrigins(appUrl: string) {
   const url = new URL(appUrl);
   if (!LOOPBACK.has(url.hostname)) return new Set([url.origin]);
-  return new Set([...LOOPBACK].map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`));
+  return new Set(
+    [...LOOPBACK].map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`),
+  );
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -8,7 +8,9 @@ export type SubredditParse = { ok: true; names: string[] } | { ok: false; messag
  * Turns "r/SaaS, /r/startups ,saas" into ["saas", "startups"]: strips r/ prefixes and spaces,
  * lower-cases, removes duplicates, and checks Reddit's name rule.
  */
-export function parseSubreddits(input: string | readonly string[] | null | undefined): SubredditParse {
+export function parseSubreddits(
+  input: string | readonly string[] | null | undefined,
+): SubredditParse {
   const parts = input == null ? [] : typeof input === 'string' ? input.split(',') : input;
   const names: string[] = [];
   for (const part of parts) {

@@ -19,17 +19,27 @@ export type AlertValues = Pick<
 const isLive = and(eq(alerts.isActive, true), eq(alerts.isPaused, false));
 
 export function listAlerts(db: DbOrTx, userId: number) {
-  return db.select().from(alerts).where(eq(alerts.userId, userId)).orderBy(desc(alerts.updatedAt), desc(alerts.id));
+  return db
+    .select()
+    .from(alerts)
+    .where(eq(alerts.userId, userId))
+    .orderBy(desc(alerts.updatedAt), desc(alerts.id));
 }
 
 /** The alert if it belongs to the user; someone else's alert is as absent as a missing one. */
 export async function findOwnedAlert(db: DbOrTx, userId: number, id: number) {
-  const [row] = await db.select().from(alerts).where(and(eq(alerts.id, id), eq(alerts.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.id, id), eq(alerts.userId, userId)));
   return row;
 }
 
 export async function countLiveAlerts(db: DbOrTx, userId: number, exceptId?: number) {
-  const where = exceptId === undefined ? and(eq(alerts.userId, userId), isLive) : and(eq(alerts.userId, userId), isLive, ne(alerts.id, exceptId));
+  const where =
+    exceptId === undefined
+      ? and(eq(alerts.userId, userId), isLive)
+      : and(eq(alerts.userId, userId), isLive, ne(alerts.id, exceptId));
   const [row] = await db.select({ n: count() }).from(alerts).where(where);
   return row.n;
 }
@@ -40,11 +50,20 @@ export async function lockUser(db: DbOrTx, userId: number) {
 }
 
 export async function insertAlert(db: DbOrTx, userId: number, values: AlertValues, now: Date) {
-  const [row] = await db.insert(alerts).values({ ...values, userId, createdAt: now, updatedAt: now }).returning();
+  const [row] = await db
+    .insert(alerts)
+    .values({ ...values, userId, createdAt: now, updatedAt: now })
+    .returning();
   return row;
 }
 
-export async function updateAlert(db: DbOrTx, userId: number, id: number, values: Partial<AlertValues>, now: Date) {
+export async function updateAlert(
+  db: DbOrTx,
+  userId: number,
+  id: number,
+  values: Partial<AlertValues>,
+  now: Date,
+) {
   const [row] = await db
     .update(alerts)
     .set({ ...values, updatedAt: now })

@@ -12,18 +12,24 @@ import type { RequireUser } from '../../http/types';
 import { currentUser } from '../auth/guard';
 import type { AlertService } from './service';
 
-export function alertRoutes(app: FastifyInstance, deps: { alerts: AlertService; requireUser: RequireUser }) {
+export function alertRoutes(
+  app: FastifyInstance,
+  deps: { alerts: AlertService; requireUser: RequireUser },
+) {
   const { alerts, requireUser } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/alerts', { onRequest: requireUser, schema: { response: { 200: alertListSchema } } }, (request) =>
-    alerts.list(currentUser(request).id),
+  r.get(
+    '/api/alerts',
+    { onRequest: requireUser, schema: { response: { 200: alertListSchema } } },
+    (request) => alerts.list(currentUser(request).id),
   );
 
   r.post(
     '/api/alerts',
     { onRequest: requireUser, schema: { body: alertCreateSchema, response: { 201: alertSchema } } },
-    async (request, reply) => reply.status(201).send(await alerts.create(currentUser(request).id, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await alerts.create(currentUser(request).id, request.body)),
   );
 
   r.put(
@@ -46,7 +52,10 @@ export function alertRoutes(app: FastifyInstance, deps: { alerts: AlertService; 
 
   r.get(
     '/api/alerts/error-info/:id',
-    { onRequest: requireUser, schema: { params: idParamSchema, response: { 200: alertErrorInfoSchema } } },
+    {
+      onRequest: requireUser,
+      schema: { params: idParamSchema, response: { 200: alertErrorInfoSchema } },
+    },
     (request) => alerts.errorInfo(currentUser(request).id, request.params.id),
   );
 }

@@ -11,7 +11,12 @@ declare module 'fastify' {
 }
 
 export function createSessionCookies(config: Config) {
-  const base = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
+  const base = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.secureCookies,
+  };
   return {
     set(reply: FastifyReply, token: string, expires: Date) {
       reply.setCookie(SESSION_COOKIE, token, { ...base, expires });

@@ -19,13 +19,29 @@ const MINUTE = 60_000;
 
 export function authRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; cookies: SessionCookies; requireUser: RequireUser; config: Config; clock: Clock },
+  deps: {
+    auth: AuthService;
+    cookies: SessionCookies;
+    requireUser: RequireUser;
+    config: Config;
+    clock: Clock;
+  },
 ) {
   const { auth, cookies, requireUser, config, clock } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tooMany = 'Too many attempts. Please wait a minute and try again.';
-  const loginPerIp = createRateLimiter({ max: config.authRateLimitPerMinute, windowMs: MINUTE, clock, message: tooMany });
-  const loginPerEmail = createRateLimiter({ max: config.authRateLimitPerMinute, windowMs: MINUTE, clock, message: tooMany });
+  const loginPerIp = createRateLimiter({
+    max: config.authRateLimitPerMinute,
+    windowMs: MINUTE,
+    clock,
+    message: tooMany,
+  });
+  const loginPerEmail = createRateLimiter({
+    max: config.authRateLimitPerMinute,
+    windowMs: MINUTE,
+    clock,
+    message: tooMany,
+  });
   const registerPerIp = createRateLimiter({
     max: Math.max(1, Math.floor(config.authRateLimitPerMinute / 2)),
     windowMs: MINUTE,
@@ -62,8 +78,10 @@ export function authRoutes(
     return reply.status(204).send();
   });
 
-  r.get('/api/user', { onRequest: requireUser, schema: { response: { 200: userSchema } } }, async (request) =>
-    toUserDto(currentUser(request)),
+  r.get(
+    '/api/user',
+    { onRequest: requireUser, schema: { response: { 200: userSchema } } },
+    async (request) => toUserDto(currentUser(request)),
   );
 
   r.put(
@@ -74,7 +92,10 @@ export function authRoutes(
 
   r.put(
     '/api/user/password',
-    { onRequest: requireUser, schema: { body: passwordBodySchema, response: { 204: z.undefined() } } },
+    {
+      onRequest: requireUser,
+      schema: { body: passwordBodySchema, response: { 204: z.undefined() } },
+    },
     async (request, reply) => {
       const session = await auth.changePassword(currentUser(request), request.body);
       cookies.set(reply, session.token, session.expiresAt);

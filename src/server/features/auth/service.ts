@@ -63,10 +63,15 @@ export function createAuthService(deps: { db: Db; clock: Clock }) {
       const password = await hashPassword(body.password);
       let user: repo.UserRow;
       try {
-        user = await repo.insertUser(db, { ...fields, password, timezone: validTimezone(body.timezone) });
+        user = await repo.insertUser(db, {
+          ...fields,
+          password,
+          timezone: validTimezone(body.timezone),
+        });
       } catch (error) {
         // Two registrations racing for one email: the unique index decides.
-        if (isUniqueViolation(error)) throw new ConflictError('An account with this email already exists');
+        if (isUniqueViolation(error))
+          throw new ConflictError('An account with this email already exists');
         throw error;
       }
       return { user, session: await startSession(user.id) };
@@ -78,7 +83,8 @@ export function createAuthService(deps: { db: Db; clock: Clock }) {
         await verifyPassword(await (dummyHash ??= hashPassword('earshot-timing')), body.password);
         throw new UnauthorizedError(INVALID_LOGIN);
       }
-      if (!(await verifyPassword(user.password, body.password))) throw new UnauthorizedError(INVALID_LOGIN);
+      if (!(await verifyPassword(user.password, body.password)))
+        throw new UnauthorizedError(INVALID_LOGIN);
       // Rotate: the pre-login session (if any) never survives authentication.
       if (previousToken) await repo.deleteSession(db, sessionIdOf(previousToken));
       return { user, session: await startSession(user.id) };
@@ -107,7 +113,8 @@ export function createAuthService(deps: { db: Db; clock: Clock }) {
       try {
         return await repo.updateUser(db, userId, { username: body.username, email: body.email });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ConflictError('This email or username is already in use');
+        if (isUniqueViolation(error))
+          throw new ConflictError('This email or username is already in use');
         throw error;
       }
     },
@@ -135,6 +142,8 @@ export function createAuthService(deps: { db: Db; clock: Clock }) {
 }
 
 function isUniqueViolation(error: unknown) {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
 }

@@ -9,12 +9,17 @@ export async function countStats(db: DbOrTx, userId: number, dayStart: Date, mon
     .where(and(eq(alerts.userId, userId), eq(alerts.isActive, true), eq(alerts.isPaused, false)));
   const [mentionRow] = await db
     .select({
-      today: sql<number>`count(*) filter (where ${mentions.createdAt} >= ${dayStart.toISOString()})`.mapWith(Number),
+      today:
+        sql<number>`count(*) filter (where ${mentions.createdAt} >= ${dayStart.toISOString()})`.mapWith(
+          Number,
+        ),
       replied: sql<number>`count(*) filter (where ${mentions.hasReplied})`.mapWith(Number),
-      month: sql<number>`count(*) filter (where ${mentions.createdAt} >= ${monthStart.toISOString()})`.mapWith(Number),
+      month:
+        sql<number>`count(*) filter (where ${mentions.createdAt} >= ${monthStart.toISOString()})`.mapWith(
+          Number,
+        ),
     })
     .from(mentions)
     .where(eq(mentions.userId, userId));
   return { activeAlerts: alertRow.active, ...mentionRow };
 }
-

@@ -7,10 +7,15 @@ import type { RequireUser } from '../../http/types';
 import { currentUser } from '../auth/guard';
 import { getStats } from './service';
 
-export function statsRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; requireUser: RequireUser }) {
+export function statsRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; requireUser: RequireUser },
+) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/api/stats', { onRequest: deps.requireUser, schema: { response: { 200: statsSchema } } }, (request) =>
-      getStats(deps, currentUser(request).id),
+    .get(
+      '/api/stats',
+      { onRequest: deps.requireUser, schema: { response: { 200: statsSchema } } },
+      (request) => getStats(deps, currentUser(request).id),
     );
 }
