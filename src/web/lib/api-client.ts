@@ -38,7 +38,11 @@ async function request<T>(
     const message = envelope.success
       ? envelope.data.message
       : `${response.status}: ${text || response.statusText}`;
-    throw new ApiError(response.status, message, envelope.success ? envelope.data.details : undefined);
+    throw new ApiError(
+      response.status,
+      message,
+      envelope.success ? envelope.data.details : undefined,
+    );
   }
   if (schema === null) return undefined as T;
   const parsed = schema.safeParse(safeJson(text));

@@ -1,0 +1,225 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import {
+  createUserThroughApi,
+  launchBrowser,
+  openSession,
+  PHONE,
+  registerThroughApi,
+  shouldRunBrowserTests,
+  uniqueUser,
+  type BrowserSession,
+} from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const HERO = 'Get Notified When Your Audience Talks on Reddit';
+
+let server: RunningServer;
+let browser: Browser;
+let session: BrowserSession | undefined;
+
+async function open(viewport?: { width: number; height: number }) {
+  session = await openSession(browser, viewport);
+  return session;
+}
+
+const path = (page: Page) => new URL(page.url()).pathname;
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
+
+async function waitForPath(page: Page, expected: string) {
+  await page.waitForURL((url) => url.pathname === expected);
+}
+
+describe.skipIf(!shouldRunBrowserTests('foundation'))('foundation in the browser', () => {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  afterEach(async () => {
+    const errors = session?.errors ?? [];
+    await session?.close();
+    session = undefined;
+    expect(errors, 'console errors on the page').toEqual([]);
+  });
+
+  test('a visitor registers, logs out, logs in, edits the profile and deletes the account', async () => {
+    const { page, expectError } = await open();
+    const user = uniqueUser('journey');
+
+    await page.goto(`${server.url}/auth?tab=register`);
+    await heading(page, 'Create an account').waitFor();
+    await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+    await page.getByRole('textbox', { name: 'Confirm Password' }).fill(user.password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await waitForPath(page, '/dashboard');
+    await heading(page, 'Dashboard').waitFor();
+    await page.getByText('Registration successful').waitFor();
+    await page.getByText(`Welcome to Earshot, ${user.email}!`).waitFor();
+    await expect
+      .poll(() =>
+        page.getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('aria-current'),
+      )
+      .toBe('page');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await waitForPath(page, '/landing');
+    await page.getByText('You have been logged out successfully.').waitFor();
+    await heading(page, HERO).waitFor();
+
+    await page.getByRole('link', { name: 'Log In' }).click();
+    await heading(page, 'Welcome back').waitFor();
+    await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await waitForPath(page, '/dashboard');
+    await page.getByText(`Welcome back, ${user.email}!`).waitFor();
+
+    await page.getByRole('link', { name: `Account settings for ${user.email}` }).click();
+    await heading(page, 'Account Settings').waitFor();
+    const save = page.getByRole('button', { name: 'Save Changes' });
+    expect(await save.isDisabled()).toBe(true);
+    const username = page.getByRole('textbox', { name: 'Username' });
+    const email = page.getByRole('textbox', { name: 'Email' });
+
+    // Someone else's email is refused, and the server's reason shows on the field.
+    const other = await createUserThroughApi(server.url, uniqueUser('other'));
+    expectError({ text: /status of 409/, url: /\/api\/user\/profile$/ });
+    // (The registered username is the long email; profile usernames hold at most 30 characters.)
+    await username.fill('renamed-user');
+    await email.fill(other.email);
+    await save.click();
+    await page.getByText('Update failed').waitFor();
+    await page.getByText('An account with this email already exists').first().waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await email.fill(user.email);
+    expect(await save.isEnabled()).toBe(true);
+    await save.click();
+    await page.getByText('Profile updated').waitFor();
+    await page.getByRole('link', { name: 'Account settings for renamed-user' }).waitFor();
+    await expect.poll(() => save.isDisabled()).toBe(true);
+
+    // The change is stored, not only shown.
+    await page.reload();
+    await expect.poll(() => username.inputValue()).toBe('renamed-user');
+
+    await page.getByRole('tab', { name: 'Danger Zone' }).click();
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Are you absolutely sure?' });
+    await dialog.getByText('cannot be undone').waitFor();
+    await dialog.getByRole('button', { name: 'Yes, delete my account' }).click();
+    await waitForPath(page, '/landing');
+    await page.getByText('Account deleted').waitFor();
+
+    // The account is gone: its credentials no longer sign in.
+    expectError({ text: /status of 401/, url: /\/api\/login$/ });
+    await page.goto(`${server.url}/auth?tab=login`);
+    await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Login failed').waitFor();
+    expect(path(page)).toBe('/auth');
+  });
+
+  test('protected routes send a visitor to /landing', async () => {
+    const { page } = await open();
+    for (const route of [
+      '/',
+      '/dashboard',
+      '/alerts',
+      '/mentions',
+      '/settings',
+      '/alerts/debug/1',
+    ]) {
+      await page.goto(`${server.url}${route}`);
+      await waitForPath(page, '/landing');
+      await heading(page, HERO).waitFor();
+    }
+  });
+
+  test('a signed-in user skips /landing and /auth', async () => {
+    const { page, context } = await open();
+    await registerThroughApi(context, server.url);
+    for (const route of ['/landing', '/auth', '/auth?tab=register']) {
+      await page.goto(`${server.url}${route}`);
+      await waitForPath(page, '/dashboard');
+    }
+    // Pricing stays reachable, inside the app shell.
+    await page.goto(`${server.url}/pricing`);
+    await page.getByRole('link', { name: 'Upgrade to Pro' }).first().waitFor();
+    await page.getByRole('button', { name: 'Current Plan' }).waitFor();
+  });
+
+  test('an unknown path shows the not-found page', async () => {
+    const { page } = await open();
+    await page.goto(`${server.url}/no/such/page`);
+    await heading(page, '404 Page Not Found').waitFor();
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+  });
+
+  test('the auth page follows ?tab= and the footer link toggles it', async () => {
+    const { page } = await open();
+    const confirm = page.getByRole('textbox', { name: 'Confirm Password' });
+
+    await page.goto(`${server.url}/auth?tab=register`);
+    await heading(page, 'Create an account').waitFor();
+    expect(await confirm.isVisible()).toBe(true);
+    expect(await page.getByRole('textbox', { name: 'Email' }).getAttribute('type')).toBe('email');
+
+    await page.getByRole('textbox', { name: 'Email' }).fill('someone@example.com');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret-1');
+    await confirm.fill('secret-2');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText("Passwords don't match").waitFor();
+
+    await page.getByText('Already have an account?').getByRole('link', { name: 'Sign in' }).click();
+    await heading(page, 'Welcome back').waitFor();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('login');
+    expect(await confirm.count()).toBe(0);
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+
+    await page.getByText("Don't have an account?").getByRole('link', { name: 'Sign up' }).click();
+    await heading(page, 'Create an account').waitFor();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('register');
+
+    await page.goto(`${server.url}/auth`);
+    await heading(page, 'Welcome back').waitFor();
+  });
+
+  test('on a phone the bottom tabs navigate between the main screens', async () => {
+    const { page, context } = await open(PHONE);
+    await registerThroughApi(context, server.url);
+    await page.goto(`${server.url}/dashboard`);
+    await heading(page, 'Dashboard').waitFor();
+
+    const tabs = page.getByRole('navigation', { name: 'Tabs' });
+    // The Manage Keywords heading belongs to the keyword-alert UI; the URL is enough here.
+    const steps: [string, string, string | null][] = [
+      ['Keywords', '/alerts', null],
+      ['Alerts', '/mentions', 'Alerts'],
+      ['Settings', '/settings', 'Account Settings'],
+      ['Dashboard', '/', 'Dashboard'],
+    ];
+    for (const [label, target, title] of steps) {
+      const tab = tabs.getByRole('link', { name: label });
+      await tab.click();
+      await waitForPath(page, target);
+      if (title) await heading(page, title).waitFor();
+      await expect.poll(() => tab.getAttribute('aria-current')).toBe('page');
+    }
+
+    // The desktop sidebar is hidden; the slide-out menu carries the plan limits.
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog');
+    await menu.getByText('Free Plan Limits').waitFor();
+    await menu.getByRole('link', { name: 'Upgrade to Pro' }).waitFor();
+  });
+});

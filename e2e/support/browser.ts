@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+} from 'playwright-core';
+
+/** The system Chromium the browser tests drive (DESIGN.md §1). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const e2eRequired = () => process.env.E2E_REQUIRED === '1';
+
+/**
+ * Whether a browser suite runs. Without Chromium it is skipped, loudly, unless E2E_REQUIRED=1:
+ * then it runs and fails in `launchBrowser`, so CI can never pass without browser coverage.
+ */
+export function shouldRunBrowserTests(suite: string): boolean {
+  if (existsSync(CHROMIUM_PATH) || e2eRequired()) return true;
+  console.warn(
+    [
+      '',
+      '!'.repeat(78),
+      `!! SKIPPED browser tests "${suite}": no Chromium at ${CHROMIUM_PATH}.`,
+      '!! Install it (apt-get install chromium) or set CHROMIUM_PATH; E2E_REQUIRED=1 makes this fail.',
+      '!'.repeat(78),
+      '',
+    ].join('\n'),
+  );
+  return false;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `E2E_REQUIRED=1 but no Chromium at ${CHROMIUM_PATH}; install it or set CHROMIUM_PATH`,
+    );
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+/** A console error the app causes by design, matched on its text and the URL it names. */
+export interface ExpectedError {
+  text: RegExp;
+  url?: RegExp;
+}
+
+// Signed out, GET /api/user answers 401 by contract (spec §7) and Chromium logs every failed
+// request as a console error.
+const ALWAYS_EXPECTED: ExpectedError[] = [{ text: /status of 401/, url: /\/api\/user$/ }];
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  /** Unexpected console errors and uncaught exceptions seen so far. */
+  errors: string[];
+  /** Tolerates one more kind of console error in this session (e.g. a 401 from a bad login). */
+  expectError: (error: ExpectedError) => void;
+  close: () => Promise<void>;
+}
+
+/** A fresh context (own cookies) and page that records every unexpected console error. */
+export async function openSession(
+  browser: Browser,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<BrowserSession> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const expected = [...ALWAYS_EXPECTED];
+  const isExpected = (message: ConsoleMessage) =>
+    expected.some(
+      (e) => e.text.test(message.text()) && (!e.url || e.url.test(message.location().url)),
+    );
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !isExpected(message)) {
+      errors.push(`${message.text()} (${message.location().url})`);
+    }
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  return {
+    context,
+    page,
+    errors,
+    expectError: (error) => expected.push(error),
+    close: () => context.close(),
+  };
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+}
+
+export function uniqueUser(prefix = 'user'): TestUser {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  return { email: `${prefix}-${tag}@example.com`, password: 'secret-pass-1' };
+}
+
+/**
+ * Registers through the API with the context's own cookie jar, so the browser is signed in as
+ * the new user from its first page load.
+ */
+export async function registerThroughApi(
+  context: BrowserContext,
+  baseUrl: string,
+  user: TestUser = uniqueUser(),
+): Promise<TestUser> {
+  const response = await context.request.post(`${baseUrl}/api/register`, {
+    data: { username: user.email, email: user.email, password: user.password },
+    headers: { Origin: baseUrl },
+  });
+  if (response.status() !== 201) {
+    throw new Error(`register failed: ${response.status()} ${await response.text()}`);
+  }
+  return user;
+}
+
+/** Creates a user through the API without signing any browser in (its cookie is dropped). */
+export async function createUserThroughApi(
+  baseUrl: string,
+  user: TestUser = uniqueUser(),
+): Promise<TestUser> {
+  const response = await fetch(`${baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: baseUrl },
+    body: JSON.stringify({ username: user.email, email: user.email, password: user.password }),
+  });
+  if (response.status !== 201) {
+    throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  }
+  return user;
+}

@@ -1,0 +1,64 @@
+import {
+  IconBell,
+  IconCreditCard,
+  IconTags,
+  IconLayoutDashboard,
+  IconSettings,
+  IconSparkles,
+  type Icon,
+} from '@tabler/icons-react';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: Icon;
+  /** Whether the item is the current page; the dashboard answers on two paths. */
+  isActive: (pathname: string) => boolean;
+}
+
+const under = (base: string) => (pathname: string) =>
+  pathname === base || pathname.startsWith(`${base}/`);
+
+const dashboard: NavItem = {
+  label: 'Dashboard',
+  to: '/',
+  icon: IconLayoutDashboard,
+  isActive: (pathname) => pathname === '/' || under('/dashboard')(pathname),
+};
+const keywords: NavItem = {
+  label: 'Keywords',
+  to: '/alerts',
+  icon: IconTags,
+  isActive: under('/alerts'),
+};
+const alerts: NavItem = {
+  label: 'Alerts',
+  to: '/mentions',
+  icon: IconBell,
+  isActive: under('/mentions'),
+};
+const settings: NavItem = {
+  label: 'Settings',
+  to: '/settings',
+  icon: IconSettings,
+  isActive: under('/settings'),
+};
+export const upgradeItem: NavItem = {
+  label: 'Upgrade to Pro',
+  to: '/pricing',
+  icon: IconSparkles,
+  isActive: under('/pricing'),
+};
+
+/** A Pro user has nothing to upgrade to; the same place shows the plans. */
+export const plansItem: NavItem = { ...upgradeItem, label: 'Plans', icon: IconCreditCard };
+
+/** Spec §2 App shell: the desktop sidebar's pages, in order. */
+export const SIDEBAR_ITEMS: NavItem[] = [dashboard, keywords, alerts];
+
+/** Spec §2 App shell: the mobile bottom tab bar. */
+export const BOTTOM_TAB_ITEMS: NavItem[] = [dashboard, keywords, alerts, settings];
+
+export const settingsItem = settings;
+
+export const HELP_URL = 'mailto:support@earshot.app';

@@ -1,0 +1,60 @@
+import { Anchor, AppShell, Divider, Stack } from '@mantine/core';
+import type { User } from '@shared/api/auth';
+import { IconExternalLink, IconLifebuoy } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { Logo } from '../../components/logo';
+import classes from './app-layout.module.css';
+import { HELP_URL, plansItem, SIDEBAR_ITEMS, upgradeItem } from './nav-items';
+import { NavLinkItem } from './nav-link-item';
+import { UsageBox } from './usage-box';
+import { UserSummary } from './user-summary';
+
+interface SidebarProps {
+  user: User;
+  onLogout: () => void;
+  loggingOut: boolean;
+}
+
+export function HelpLink({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <a href={HELP_URL} className={classes.link} onClick={onNavigate}>
+      <IconLifebuoy size={20} stroke={1.7} className={classes.linkIcon} aria-hidden />
+      <span style={{ flex: 1 }}>Help &amp; Support</span>
+      <IconExternalLink size={14} aria-hidden />
+    </a>
+  );
+}
+
+/** The desktop navigation: pages, upgrade, help, plan usage, and the signed-in user. */
+export function Sidebar({ user, onLogout, loggingOut }: SidebarProps) {
+  const isPro = user.planType === 'pro';
+  return (
+    <AppShell.Navbar p="md" className={classes.navbar} aria-label="Sidebar" visibleFrom="sm">
+      <AppShell.Section mb="lg" px={6} pt={4}>
+        <Anchor component={Link} to="/" aria-label="Earshot dashboard" underline="never">
+          <Logo size={30} />
+        </Anchor>
+      </AppShell.Section>
+      <AppShell.Section grow component="nav" aria-label="Main">
+        <Stack gap={4}>
+          {SIDEBAR_ITEMS.map((item) => (
+            <NavLinkItem key={item.to} item={item} />
+          ))}
+          {isPro ? (
+            <NavLinkItem item={plansItem} />
+          ) : (
+            <NavLinkItem item={upgradeItem} className={classes.upgradeLink} />
+          )}
+          <HelpLink />
+        </Stack>
+      </AppShell.Section>
+      <AppShell.Section>
+        <Stack gap="md">
+          <UsageBox title={isPro ? 'Pro Plan Usage' : 'Free Plan Limits'} isPro={isPro} />
+          <Divider />
+          <UserSummary user={user} onLogout={onLogout} loggingOut={loggingOut} />
+        </Stack>
+      </AppShell.Section>
+    </AppShell.Navbar>
+  );
+}

@@ -1,0 +1,91 @@
+import { ActionIcon, Anchor, Group, Paper, Progress, Skeleton, Stack, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useStats } from '../../features/stats/api/get-stats';
+
+function UsageMeter({ label, used, limit }: { label: string; used: number; limit: number | null }) {
+  const unlimited = limit === null;
+  const percent = unlimited || limit === 0 ? 0 : Math.min(100, (used / limit) * 100);
+  const color = percent >= 100 ? 'red' : percent >= 80 ? 'orange' : 'indigo';
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="xs" c="gray.7">
+          {label}
+        </Text>
+        <Text size="xs" fw={600} c="dark.6">
+          {used.toLocaleString()} / {unlimited ? '∞' : limit.toLocaleString()}
+        </Text>
+      </Group>
+      {unlimited ? (
+        <Text size="xs" c="dimmed">
+          Unlimited
+        </Text>
+      ) : (
+        <Progress
+          value={percent}
+          color={color}
+          size="sm"
+          radius="xl"
+          aria-label={`${label}: ${used} of ${limit} used`}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Plan usage from GET /api/stats: active keywords and this month's mentions against the limits. */
+export function UsageBox({ title, isPro }: { title: string; isPro: boolean }) {
+  const stats = useStats();
+  return (
+    <Paper withBorder p="sm" radius="md" bg="gray.0" component="section" aria-label={title}>
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Text size="xs" fw={700} tt="uppercase" c="dimmed" style={{ letterSpacing: '0.04em' }}>
+          {title}
+        </Text>
+        {!isPro && (
+          <Anchor component={Link} to="/pricing" size="xs" fw={600}>
+            Upgrade
+          </Anchor>
+        )}
+      </Group>
+      {stats.isPending ? (
+        <Stack gap="sm" aria-label="Loading usage">
+          <Skeleton h={10} />
+          <Skeleton h={6} />
+          <Skeleton h={10} />
+          <Skeleton h={6} />
+        </Stack>
+      ) : stats.isError ? (
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="xs" c="red.7">
+            Could not load usage
+          </Text>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label="Retry loading usage"
+            loading={stats.isFetching}
+            onClick={() => void stats.refetch()}
+          >
+            <IconRefresh size={14} aria-hidden />
+          </ActionIcon>
+        </Group>
+      ) : (
+        <Stack gap="sm">
+          <UsageMeter
+            label="Keywords"
+            used={stats.data.activeAlerts}
+            limit={stats.data.limits.activeKeywords}
+          />
+          <UsageMeter
+            label="Mentions this month"
+            used={stats.data.monthMentions}
+            limit={stats.data.limits.monthlyMentions}
+          />
+        </Stack>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,20 @@
+import { useNavigate } from 'react-router';
+import { useLogout } from '../../features/auth/api/logout';
+import { toastError, toastSuccess } from '../../lib/toast';
+
+/** Logout with the spec's toasts; the cleared session sends the user to /landing. */
+export function useLogoutAction() {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const run = async () => {
+    try {
+      await logout.mutateAsync();
+    } catch (error) {
+      toastError('Logout failed', error);
+      return;
+    }
+    toastSuccess('Logged out', 'You have been logged out successfully.');
+    void navigate('/landing', { replace: true });
+  };
+  return { logout: run, isPending: logout.isPending };
+}

@@ -1,0 +1,49 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import '../styles.css';
+
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { AuthProvider } from '../features/auth/auth-provider';
+import { USER_QUERY_KEY } from '../features/auth/api/get-user';
+import { ApiError } from '../lib/api-client';
+import { theme } from './theme';
+
+function createQueryClient() {
+  const client: QueryClient = new QueryClient({
+    // Spec §7: data is never stale, never refetched on focus, never polled, never retried.
+    defaultOptions: {
+      queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false },
+      mutations: { retry: false },
+    },
+    queryCache: new QueryCache({
+      // A 401 on any read means the session ended (expired, or deleted elsewhere): forget the
+      // user so the protected routes send the visitor to /landing.
+      onError: (error, query) => {
+        if (
+          error instanceof ApiError &&
+          error.status === 401 &&
+          query.queryKey[0] !== USER_QUERY_KEY[0]
+        ) {
+          client.setQueryData(USER_QUERY_KEY, null);
+        }
+      },
+    }),
+  });
+  return client;
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Notifications limit={1} position="top-right" />
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>{children}</AuthProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

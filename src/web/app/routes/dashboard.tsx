@@ -1,0 +1,65 @@
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../../components/page-header';
+import { AlertsOverview } from '../../features/alerts/components/alerts-overview';
+import { KeywordDialog } from '../../features/alerts/components/keyword-dialog';
+import { QuotaNotice } from '../../features/dashboard/components/quota-notice';
+import { RecentMentions } from '../../features/dashboard/components/recent-mentions';
+import { StatsCards } from '../../features/dashboard/components/stats-cards';
+import { useStats } from '../../features/stats/api/get-stats';
+
+function Section(props: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-label={props.title}>
+      <Title order={2} size="h4">
+        {props.title}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {props.description}
+      </Text>
+      {props.children}
+    </Paper>
+  );
+}
+
+/** / and /dashboard: stats, the keywords being monitored, and the latest matching discussions. */
+export default function DashboardPage() {
+  const stats = useStats();
+  const [createOpened, create] = useDisclosure(false);
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={create.open}>
+            Add Keyword
+          </Button>
+        }
+      />
+      <Stack gap="lg">
+        <QuotaNotice stats={stats.data} />
+        <StatsCards
+          stats={stats.data}
+          isPending={stats.isPending}
+          error={stats.error}
+          onRetry={() => stats.refetch()}
+        />
+        <Section
+          title="Keywords being monitored on Reddit"
+          description="Each keyword is checked against new posts and comments as they arrive."
+        >
+          <AlertsOverview onCreate={create.open} />
+        </Section>
+        <Section
+          title="Latest discussions matching your keywords"
+          description="The newest posts and comments that matched, ready for a reply."
+        >
+          <RecentMentions />
+        </Section>
+      </Stack>
+      <KeywordDialog opened={createOpened} onClose={create.close} />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { Button } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { PageHeader } from '../../components/page-header';
+import { KeywordDialog } from '../../features/alerts/components/keyword-dialog';
+import { KeywordManager } from '../../features/alerts/components/keyword-manager';
+
+/** /alerts: Manage Keywords (the sidebar calls it "Keywords"). */
+export default function ManageKeywordsPage() {
+  const [createOpened, create] = useDisclosure(false);
+  return (
+    <>
+      <PageHeader
+        title="Keywords"
+        description="Search, filter and edit the keywords Earshot watches on Reddit."
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={create.open}>
+            Add Keywords
+          </Button>
+        }
+      />
+      <KeywordManager onCreate={create.open} />
+      <KeywordDialog opened={createOpened} onClose={create.close} />
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { Anchor, Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useAuth } from '../../features/auth/auth-provider';
+import { PlanCard } from '../../features/plans/components/plan-card';
+import { PlanCardSkeleton } from '../../features/plans/components/plan-card-skeleton';
+import { PricingFaq } from '../../features/plans/components/pricing-faq';
+import { usePlanPair } from '../../features/plans/use-plan-pair';
+
+type Viewer = 'anonymous' | 'free' | 'pro';
+
+const SIGN_UP = '/auth?tab=register';
+// Checkout arrives with billing; until then upgrades and downgrades are handled in Settings.
+const MANAGE_PLAN = '/settings?tab=subscription';
+
+function FreeAction({ viewer }: { viewer: Viewer }) {
+  if (viewer === 'anonymous') {
+    return (
+      <Button component={Link} to={SIGN_UP} variant="default" size="md" fullWidth>
+        Get Started for Free
+      </Button>
+    );
+  }
+  if (viewer === 'free') {
+    return (
+      <Button variant="default" size="md" fullWidth disabled>
+        Current Plan
+      </Button>
+    );
+  }
+  return (
+    <Button component={Link} to={MANAGE_PLAN} variant="default" size="md" fullWidth>
+      Downgrade to Free
+    </Button>
+  );
+}
+
+function ProAction({ viewer }: { viewer: Viewer }) {
+  if (viewer === 'anonymous') {
+    return (
+      <Button component={Link} to={SIGN_UP} size="md" fullWidth>
+        Sign Up to Unlock Pro
+      </Button>
+    );
+  }
+  if (viewer === 'free') {
+    return (
+      <Button component={Link} to={MANAGE_PLAN} size="md" fullWidth>
+        Upgrade to Pro
+      </Button>
+    );
+  }
+  return (
+    <Button size="md" fullWidth disabled>
+      Current Plan
+    </Button>
+  );
+}
+
+export default function PricingRoute() {
+  const { user } = useAuth();
+  const viewer: Viewer = !user ? 'anonymous' : user.planType === 'pro' ? 'pro' : 'free';
+  const plans = usePlanPair();
+
+  return (
+    <Container size="lg" py={user ? 0 : { base: 40, md: 72 }} px={user ? 0 : undefined}>
+      <Stack gap={48}>
+        <Stack gap="sm" ta="center" align="center">
+          <Title order={1} fz={{ base: 30, sm: 40 }} style={{ letterSpacing: '-0.02em' }}>
+            Simple, transparent pricing
+          </Title>
+          <Text c="dimmed" size="lg" maw={560}>
+            Start for free. Upgrade when Reddit becomes a channel that matters to you.
+          </Text>
+        </Stack>
+
+        <Stack gap="sm" maw={880} mx="auto" w="100%">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            {plans.isLoading ? (
+              <>
+                <PlanCardSkeleton />
+                <PlanCardSkeleton />
+              </>
+            ) : (
+              <>
+                <PlanCard
+                  plan={plans.free}
+                  current={viewer === 'free'}
+                  action={<FreeAction viewer={viewer} />}
+                />
+                <PlanCard
+                  plan={plans.pro}
+                  recommended={viewer !== 'pro'}
+                  current={viewer === 'pro'}
+                  action={<ProAction viewer={viewer} />}
+                />
+              </>
+            )}
+          </SimpleGrid>
+          {plans.usesFallback && plans.error && (
+            <Text size="xs" c="dimmed" ta="center" role="status">
+              Live plan details could not be loaded, so the standard plans are shown.{' '}
+              <Anchor
+                component="button"
+                type="button"
+                size="xs"
+                onClick={plans.refetch}
+                disabled={plans.isFetching}
+              >
+                {plans.isFetching ? 'Retrying...' : 'Retry'}
+              </Anchor>
+            </Text>
+          )}
+        </Stack>
+
+        <PricingFaq />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,114 @@
+import { Card, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCreditCard, IconLock, IconUser } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { useAuth } from '../../features/auth/auth-provider';
+import { DangerZone } from '../../features/auth/components/danger-zone';
+import { PasswordForm } from '../../features/auth/components/password-form';
+import { ProfileForm } from '../../features/auth/components/profile-form';
+import { SubscriptionOverview } from '../../features/plans/components/subscription-overview';
+import classes from './settings.module.css';
+
+const TABS = ['profile', 'subscription', 'security', 'danger'] as const;
+type SettingsTab = (typeof TABS)[number];
+
+const isTab = (value: string | null): value is SettingsTab => TABS.includes(value as SettingsTab);
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <Stack gap="lg">
+        <Stack gap={2}>
+          <Title order={2} fz="lg">
+            {title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        </Stack>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+export default function SettingsRoute() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: SettingsTab = isTab(requested) ? requested : 'profile';
+
+  // The protected layout renders this page only with a user.
+  if (!user) return null;
+
+  return (
+    <>
+      <PageHeader title="Account Settings" description="Manage your profile, plan and security." />
+      <Tabs
+        value={tab}
+        onChange={(next) => isTab(next) && setSearchParams({ tab: next }, { replace: true })}
+        keepMounted={false}
+        classNames={{ tab: classes.tab, tabSection: classes.tabSection }}
+      >
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="profile" leftSection={<IconUser size={16} aria-hidden />}>
+            Profile
+          </Tabs.Tab>
+          <Tabs.Tab value="subscription" leftSection={<IconCreditCard size={16} aria-hidden />}>
+            <Text span inherit visibleFrom="sm">
+              Subscription
+            </Text>
+            <Text span inherit hiddenFrom="sm">
+              Plan
+            </Text>
+          </Tabs.Tab>
+          <Tabs.Tab value="security" leftSection={<IconLock size={16} aria-hidden />}>
+            Security
+          </Tabs.Tab>
+          <Tabs.Tab
+            value="danger"
+            color="red"
+            leftSection={<IconAlertTriangle size={16} aria-hidden />}
+          >
+            Danger Zone
+          </Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="profile">
+          <Section
+            title="Profile"
+            description="Your username and the email address you sign in with."
+          >
+            <ProfileForm key={user.id} user={user} />
+          </Section>
+        </Tabs.Panel>
+        <Tabs.Panel value="subscription">
+          <Section title="Subscription" description="Your plan and what it includes.">
+            <SubscriptionOverview planType={user.planType} />
+          </Section>
+        </Tabs.Panel>
+        <Tabs.Panel value="security">
+          <Section
+            title="Change Password"
+            description="Use a password you do not use anywhere else."
+          >
+            <PasswordForm />
+          </Section>
+        </Tabs.Panel>
+        <Tabs.Panel value="danger">
+          <DangerZone user={user} onDeleted={() => void navigate('/landing', { replace: true })} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { Anchor, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export const SUPPORT_EMAIL = 'support@earshot.app';
+
+export function SupportEmailLink() {
+  return <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor>;
+}
+
+/** A long-form legal document: title, date, and readable sections. */
+export function LegalPage({
+  title,
+  updated,
+  intro,
+  children,
+}: {
+  title: string;
+  updated: string;
+  intro: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Container size={780} py={{ base: 32, md: 64 }}>
+      <Paper withBorder p={{ base: 'lg', sm: 48 }} className="prose">
+        <Stack gap="xs" mb="xl">
+          <Title order={1} fz={{ base: 28, sm: 36 }}>
+            {title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            Last updated: {updated}
+          </Text>
+          <Text mt="sm">{intro}</Text>
+        </Stack>
+        <Stack gap="xl">{children}</Stack>
+      </Paper>
+    </Container>
+  );
+}
+
+export function LegalSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm" component="section">
+      <Title order={2} fz="xl">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+export function LegalList({ items }: { items: ReactNode[] }) {
+  return (
+    <List spacing={6} withPadding>
+      {items.map((item, index) => (
+        <List.Item key={index}>{item}</List.Item>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Alert, AlertCreateInput, DigestFrequency } from '@shared/api/alerts';
+
+/** The keyword dialog's values; notificationMethod is form-only (spec §3 "Keyword form value"). */
+export type AlertFormValues = {
+  keyword: string;
+  subreddits: string;
+  includeComments: boolean;
+  titlesOnly: boolean;
+  /** NumberInput hands back '' or a partial string while the user types. */
+  minScore: number | string;
+  notificationMethod: DigestFrequency;
+};
+
+export const NOTIFICATION_LABELS: Record<DigestFrequency, string> = {
+  realtime: 'Dashboard only',
+  email: 'Dashboard + Email',
+};
+
+export const DEFAULT_FORM_VALUES: AlertFormValues = {
+  keyword: '',
+  subreddits: '',
+  includeComments: true,
+  titlesOnly: false,
+  minScore: 1,
+  notificationMethod: 'realtime',
+};
+
+/** Editing starts from the stored alert; "saas,startups" reads back as "saas, startups". */
+export function alertToFormValues(alert: Alert): AlertFormValues {
+  return {
+    keyword: alert.keyword,
+    subreddits: (alert.subreddits ?? '').split(',').filter(Boolean).join(', '),
+    includeComments: alert.includeComments,
+    titlesOnly: alert.titlesOnly,
+    minScore: alert.minScore,
+    notificationMethod: alert.digestFrequency === 'email' ? 'email' : 'realtime',
+  };
+}
+
+/** Spec §5: minScore is a number, at least 1; anything non-numeric becomes 1. */
+export function toMinScore(value: number | string): number {
+  const n = typeof value === 'number' ? value : Number(String(value).trim());
+  if (!Number.isFinite(n) || String(value).trim() === '') return 1;
+  return Math.max(1, Math.trunc(n));
+}
+
+/** Spec §4: email → digestFrequency email; otherwise it takes the method's value (realtime). */
+export function toDigestFrequency(method: string | undefined): DigestFrequency {
+  return method === 'email' ? 'email' : 'realtime';
+}
+
+/** The fields the dialog owns; activity (isActive/isPaused) is left to pause/resume on edit. */
+export function formValuesToPayload(values: AlertFormValues) {
+  return {
+    keyword: values.keyword.trim(),
+    subreddits: values.subreddits.trim(),
+    includeComments: values.includeComments,
+    titlesOnly: values.titlesOnly,
+    minScore: toMinScore(values.minScore),
+    digestFrequency: toDigestFrequency(values.notificationMethod),
+  } satisfies Partial<AlertCreateInput>;
+}
+
+/** A new alert starts active and unpaused (spec §9 defaults). */
+export function formValuesToCreateInput(values: AlertFormValues): AlertCreateInput {
+  return { ...formValuesToPayload(values), isActive: true, isPaused: false };
+}
+
+/** True when an edit should open with "Advanced Options" expanded. */
+export function hasAdvancedChanges(values: AlertFormValues): boolean {
+  return (
+    values.includeComments !== DEFAULT_FORM_VALUES.includeComments ||
+    values.titlesOnly !== DEFAULT_FORM_VALUES.titlesOnly ||
+    toMinScore(values.minScore) !== 1 ||
+    values.notificationMethod !== DEFAULT_FORM_VALUES.notificationMethod
+  );
+}

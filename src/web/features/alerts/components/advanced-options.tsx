@@ -1,0 +1,87 @@
+import {
+  Checkbox,
+  Collapse,
+  NumberInput,
+  Radio,
+  Stack,
+  UnstyledButton,
+  Group,
+  Text,
+} from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useId } from 'react';
+import { NOTIFICATION_LABELS, type AlertFormValues } from '../alert-form-values';
+
+type Props = {
+  form: UseFormReturnType<AlertFormValues>;
+  opened: boolean;
+  onToggle: () => void;
+};
+
+/** The collapsible part of the keyword dialog: what to match and how to be told. */
+export function AdvancedOptions({ form, opened, onToggle }: Props) {
+  const panelId = useId();
+  return (
+    <div>
+      <UnstyledButton onClick={onToggle} aria-expanded={opened} aria-controls={panelId}>
+        <Group gap={6}>
+          <Text size="sm" fw={600}>
+            Advanced Options
+          </Text>
+          <IconChevronDown
+            size={16}
+            style={{
+              transform: opened ? 'rotate(180deg)' : undefined,
+              transition: 'transform 150ms',
+            }}
+          />
+        </Group>
+      </UnstyledButton>
+      <Collapse expanded={opened} id={panelId}>
+        <Stack gap="md" pt="sm">
+          <Checkbox
+            label="Include comments"
+            description="Match comments as well as posts"
+            {...form.getInputProps('includeComments', { type: 'checkbox' })}
+            key={form.key('includeComments')}
+          />
+          <Checkbox
+            label="Titles only"
+            description="Match post titles and ignore the post text"
+            {...form.getInputProps('titlesOnly', { type: 'checkbox' })}
+            key={form.key('titlesOnly')}
+          />
+          <NumberInput
+            label="Minimum score"
+            description="Only posts and comments with at least this many upvotes"
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            maw={220}
+            {...form.getInputProps('minScore')}
+            key={form.key('minScore')}
+          />
+          <Radio.Group
+            label="Notification method"
+            {...form.getInputProps('notificationMethod')}
+            key={form.key('notificationMethod')}
+          >
+            <Stack gap="xs" mt={6}>
+              <Radio
+                value="realtime"
+                label={NOTIFICATION_LABELS.realtime}
+                description="Matches appear on your dashboard"
+              />
+              <Radio
+                value="email"
+                label={NOTIFICATION_LABELS.email}
+                description="Also sent to you in your daily or weekly email digest"
+              />
+            </Stack>
+          </Radio.Group>
+        </Stack>
+      </Collapse>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { Button, EmptyState, Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconPlus, IconTags } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useAlerts } from '../api/get-alerts';
+import { DEFAULT_SORT, nextSort, sortAlerts } from '../filter-alerts';
+import { AlertCard } from './alert-card';
+import { AlertsTable } from './alerts-table';
+import { ErrorAlert } from '../../../components/error-alert';
+import { AlertsLoading } from './alerts-load-state';
+
+/** The dashboard's "Keywords being monitored on Reddit": every state of the alert list. */
+export function AlertsOverview({ onCreate }: { onCreate: () => void }) {
+  const alerts = useAlerts();
+  const [sort, setSort] = useState(DEFAULT_SORT);
+  // Phones get cards: six columns do not fit 390 px and a sideways-scrolling table hides actions.
+  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const sorted = useMemo(() => sortAlerts(alerts.data ?? [], sort), [alerts.data, sort]);
+
+  if (alerts.isPending) return <AlertsLoading />;
+  if (alerts.isError) {
+    return (
+      <ErrorAlert
+        title="Could not load your keywords"
+        error={alerts.error}
+        onRetry={() => alerts.refetch()}
+        retrying={alerts.isFetching}
+      />
+    );
+  }
+  if (sorted.length === 0) {
+    return (
+      <EmptyState
+        py="xl"
+        icon={<IconTags size={28} stroke={1.5} />}
+        withIndicatorBackground
+        title="No keywords found"
+        description="Create your first keyword to start monitoring Reddit"
+      >
+        <EmptyState.Actions>
+          <Button leftSection={<IconPlus size={16} />} onClick={onCreate}>
+            Add your first keyword
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  }
+  if (narrow) {
+    return (
+      <Stack gap="sm">
+        <Group gap="xs" role="group" aria-label="Sort keywords">
+          <Text size="sm" c="dimmed">
+            Sort:
+          </Text>
+          {(['updatedAt', 'keyword'] as const).map((field) => (
+            <Button
+              key={field}
+              size="compact-sm"
+              variant={sort.field === field ? 'light' : 'subtle'}
+              color={sort.field === field ? undefined : 'gray'}
+              aria-pressed={sort.field === field}
+              onClick={() => setSort(nextSort(sort, field))}
+            >
+              {field === 'keyword' ? 'Keyword' : 'Last Updated'}
+              {sort.field === field && (sort.direction === 'asc' ? ' ↑' : ' ↓')}
+            </Button>
+          ))}
+        </Group>
+        {sorted.map((alert) => (
+          <AlertCard key={alert.id} alert={alert} />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <AlertsTable alerts={sorted} sort={sort} onSort={(field) => setSort(nextSort(sort, field))} />
+  );
+}

@@ -1,0 +1,42 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import type { Alert } from '@shared/api/alerts';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { useDeleteAlert } from '../api/delete-alert';
+
+type Props = { alert: Alert; opened: boolean; onClose: () => void };
+
+/** Spec §2: deleting asks first, and says it cannot be undone. */
+export function DeleteAlertDialog({ alert, opened, onClose }: Props) {
+  const remove = useDeleteAlert({
+    onSuccess: () => {
+      toastSuccess('Alert deleted', 'Your alert has been deleted successfully.');
+      onClose();
+    },
+    onError: (error) => {
+      toastError('Delete failed', error);
+      onClose();
+    },
+  });
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Are you sure?"
+      centered
+      styles={{ title: { fontWeight: 700 } }}
+    >
+      <Text size="sm">
+        This will permanently delete the alert for &quot;{alert.keyword}&quot;. This action cannot
+        be undone.
+      </Text>
+      <Group justify="flex-end" mt="lg" gap="sm">
+        <Button variant="default" onClick={onClose} data-autofocus>
+          Cancel
+        </Button>
+        <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(alert.id)}>
+          Delete
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,36 @@
+import { Modal } from '@mantine/core';
+import type { Alert } from '@shared/api/alerts';
+import { useAlerts } from '../api/get-alerts';
+import { KeywordForm } from './keyword-form';
+
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  /** Set to edit this alert; unset to create one. */
+  alert?: Alert;
+};
+
+/** The keyword dialog shared by create and edit (spec §2 "Keyword dialog"). */
+export function KeywordDialog({ opened, onClose, alert }: Props) {
+  const alerts = useAlerts();
+  // The first-time guide: shown to someone who has no alert yet.
+  const firstTime = alerts.isSuccess && alerts.data.length === 0;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={alert ? 'Edit Alert' : 'Add New Keywords'}
+      size="lg"
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {/* The modal unmounts its body when closed, so each opening starts a fresh form. */}
+      <KeywordForm
+        key={alert?.id ?? 'create'}
+        alert={alert}
+        showGuide={firstTime}
+        onCancel={onClose}
+        onDone={onClose}
+      />
+    </Modal>
+  );
+}

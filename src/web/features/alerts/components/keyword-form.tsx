@@ -1,0 +1,168 @@
+import { Alert as Notice, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { keywordSchema, minScoreSchema, type Alert } from '@shared/api/alerts';
+import { parseSubreddits } from '@shared/api/subreddits';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import {
+  DEFAULT_FORM_VALUES,
+  alertToFormValues,
+  formValuesToCreateInput,
+  formValuesToPayload,
+  hasAdvancedChanges,
+  toMinScore,
+  type AlertFormValues,
+} from '../alert-form-values';
+import { useCreateAlert } from '../api/create-alert';
+import { useUpdateAlert } from '../api/update-alert';
+import { AdvancedOptions } from './advanced-options';
+import { HowKeywordsWork } from './how-keywords-work';
+import { SyntaxHints } from './syntax-hints';
+
+type Props = {
+  /** The alert being edited; none means a new one. */
+  alert?: Alert;
+  showGuide?: boolean;
+  onCancel: () => void;
+  onDone: () => void;
+};
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? null : (result.error?.issues[0]?.message ?? 'Invalid value');
+
+/** Server field names → form field names (the form says notificationMethod, the API digestFrequency). */
+const FIELD_FOR_DETAIL: Record<string, keyof AlertFormValues> = {
+  keyword: 'keyword',
+  subreddits: 'subreddits',
+  includeComments: 'includeComments',
+  titlesOnly: 'titlesOnly',
+  minScore: 'minScore',
+  digestFrequency: 'notificationMethod',
+};
+const ADVANCED_FIELDS = new Set([
+  'includeComments',
+  'titlesOnly',
+  'minScore',
+  'notificationMethod',
+]);
+
+export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Props) {
+  const initialValues = alert ? alertToFormValues(alert) : DEFAULT_FORM_VALUES;
+  const [advancedOpened, setAdvancedOpened] = useState(() => hasAdvancedChanges(initialValues));
+  const [serverError, setServerError] = useState<string | null>(null);
+  // isPending reaches the button a render later; this stops a fast double click sending twice.
+  const inFlight = useRef(false);
+
+  const form = useForm<AlertFormValues>({
+    initialValues,
+    // The parser's message appears under the field while the user types (DESIGN §3).
+    validateInputOnChange: ['keyword', 'subreddits'],
+    validate: {
+      keyword: (value) => firstMessage(keywordSchema.safeParse(value)),
+      subreddits: (value) => {
+        const parsed = parseSubreddits(value);
+        return parsed.ok ? null : parsed.message;
+      },
+      minScore: (value) => firstMessage(minScoreSchema.safeParse(toMinScore(value))),
+    },
+  });
+
+  const showServerError = (error: Error) => {
+    setServerError(error.message);
+    if (!(error instanceof ApiError) || !error.details) return;
+    const fields = Object.entries(error.details).flatMap(([name, message]) => {
+      const field = FIELD_FOR_DETAIL[name];
+      return field ? [[field, message] as const] : [];
+    });
+    form.setErrors(Object.fromEntries(fields));
+    if (fields.some(([field]) => ADVANCED_FIELDS.has(field))) setAdvancedOpened(true);
+  };
+
+  const finish = () => {
+    form.reset();
+    setServerError(null);
+    onDone();
+  };
+
+  const create = useCreateAlert({
+    onSuccess: () => {
+      toastSuccess('Alert created', 'Your new alert has been created successfully.');
+      finish();
+    },
+    onError: (error) => {
+      toastError('Creation failed', error);
+      showServerError(error);
+    },
+  });
+  const update = useUpdateAlert({
+    onSuccess: () => {
+      toastSuccess('Alert updated', 'Your alert has been updated successfully.');
+      finish();
+    },
+    onError: (error) => {
+      toastError('Update failed', error);
+      showServerError(error);
+    },
+  });
+  const pending = create.isPending || update.isPending;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current || form.validate().hasErrors) return;
+    inFlight.current = true;
+    setServerError(null);
+    const values = form.getValues();
+    const settle = { onSettled: () => void (inFlight.current = false) };
+    if (alert) update.mutate({ id: alert.id, data: formValuesToPayload(values) }, settle);
+    else create.mutate(formValuesToCreateInput(values), settle);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {showGuide && !alert && <HowKeywordsWork compact />}
+        {serverError && (
+          <Notice color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {serverError}
+          </Notice>
+        )}
+        <Stack gap={6}>
+          <TextInput
+            label="Keyword"
+            placeholder={'"customer support" OR helpdesk'}
+            required
+            data-autofocus
+            autoComplete="off"
+            spellCheck={false}
+            {...form.getInputProps('keyword')}
+            key={form.key('keyword')}
+          />
+          <SyntaxHints />
+        </Stack>
+        <TextInput
+          label="Subreddits"
+          description="Comma-separated. Leave empty to watch all of Reddit."
+          placeholder="r/SaaS, startups"
+          autoComplete="off"
+          {...form.getInputProps('subreddits')}
+          key={form.key('subreddits')}
+        />
+        <AdvancedOptions
+          form={form}
+          opened={advancedOpened}
+          onToggle={() => setAdvancedOpened((opened) => !opened)}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            {alert ? 'Update Keywords' : 'Add Keywords'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { profileBodySchema, type User } from '@shared/api/auth';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { showServerFieldErrors } from '../../../lib/form-errors';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { useUpdateProfile } from '../api/update-profile';
+
+/** Username and email; Save is enabled only once something changed (spec §2 Settings). */
+export function ProfileForm({ user }: { user: User }) {
+  const update = useUpdateProfile();
+  const form = useForm({
+    initialValues: { username: user.username, email: user.email },
+    validate: schemaResolver(profileBodySchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    update.mutate(profileBodySchema.parse(values), {
+      onSuccess: (saved) => {
+        const next = { username: saved.username, email: saved.email };
+        form.setInitialValues(next);
+        form.setValues(next);
+        form.resetDirty(next);
+        toastSuccess('Profile updated', 'Your profile has been saved.');
+      },
+      onError: (error) => {
+        showServerFieldErrors(form, error);
+        toastError('Update failed', error);
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md" maw={480}>
+        <TextInput
+          label="Username"
+          description="3 to 30 characters, shown in the app."
+          autoComplete="username"
+          required
+          {...form.getInputProps('username')}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          description="Used to sign in and for email notifications."
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <Group>
+          <Button type="submit" disabled={!form.isDirty()} loading={update.isPending}>
+            Save Changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

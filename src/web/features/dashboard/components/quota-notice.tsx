@@ -1,0 +1,28 @@
+import { Alert as Notice, Anchor, Text } from '@mantine/core';
+import type { Stats } from '@shared/api/stats';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { isMonthlyQuotaReached } from '../monthly-quota';
+
+/** DESIGN §2: past the monthly quota new matches are not stored, and the dashboard says so. */
+export function QuotaNotice({ stats }: { stats: Stats | undefined }) {
+  if (!stats || !isMonthlyQuotaReached(stats)) return null;
+  const limit = stats.limits.monthlyMentions ?? 0;
+  return (
+    <Notice
+      color="orange"
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      title="Monthly mention limit reached"
+    >
+      <Text size="sm">
+        You have used all {limit.toLocaleString()} mentions included in your plan this month, so new
+        matches are not being saved until next month.{' '}
+        <Anchor component={Link} to="/pricing" size="sm" fw={600}>
+          Upgrade to Pro
+        </Anchor>{' '}
+        for unlimited mentions.
+      </Text>
+    </Notice>
+  );
+}

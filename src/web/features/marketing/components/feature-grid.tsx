@@ -1,0 +1,78 @@
+import { Badge, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import {
+  IconBolt,
+  IconChartBar,
+  IconFilter,
+  IconKey,
+  IconMail,
+  IconMessageCheck,
+  type Icon,
+} from '@tabler/icons-react';
+
+interface Feature {
+  icon: Icon;
+  title: string;
+  text: string;
+  comingSoon?: boolean;
+}
+
+const FEATURES: Feature[] = [
+  {
+    icon: IconKey,
+    title: 'Keyword Tracking',
+    text: 'Track words and exact phrases, combine them with AND, OR and NOT, across all of Reddit or only the subreddits you pick.',
+  },
+  {
+    icon: IconBolt,
+    title: 'Real-time Alerts',
+    text: 'New posts and comments are checked continuously, so you can join a thread while it is still young.',
+  },
+  {
+    icon: IconMail,
+    title: 'Email Notifications',
+    text: 'Get a daily or weekly summary of new matches in your inbox, instead of a stream of pings.',
+  },
+  {
+    icon: IconChartBar,
+    title: 'Analytics Dashboard',
+    text: 'See your keywords, today’s matches and the conversations you joined at a glance.',
+  },
+  {
+    icon: IconMessageCheck,
+    title: 'Response Tracking',
+    text: 'Mark the threads you replied to and follow how your engagement grows over time.',
+    comingSoon: true,
+  },
+  {
+    icon: IconFilter,
+    title: 'Advanced Filtering',
+    text: 'Filter by subreddit, minimum score, titles only, or posts without comments.',
+  },
+];
+
+export function FeatureGrid() {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+      {FEATURES.map(({ icon: FeatureIcon, title, text, comingSoon }) => (
+        <Card key={title} padding="lg" shadow="xs">
+          <ThemeIcon size={44} radius="md" variant="light" color="indigo" mb="md">
+            <FeatureIcon size={24} aria-hidden />
+          </ThemeIcon>
+          <Group gap="xs" mb={6}>
+            <Text component="h3" fw={700} fz="md" m={0}>
+              {title}
+            </Text>
+            {comingSoon && (
+              <Badge size="sm" variant="light" color="orange">
+                Coming soon
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c="dimmed" lh={1.6}>
+            {text}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

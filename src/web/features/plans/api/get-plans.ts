@@ -1,0 +1,10 @@
+import { planListSchema } from '@shared/api/plans';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const getPlans = () => api.get('/api/subscriptions/plans', planListSchema);
+
+export const plansQueryOptions = () =>
+  queryOptions({ queryKey: ['subscription-plans'], queryFn: getPlans });
+
+export const usePlans = () => useQuery(plansQueryOptions());
