@@ -156,6 +156,22 @@ describe('profile, password and deletion', () => {
     expect(short.body.details).toHaveProperty('username');
   });
 
+  test('a long registration username may be kept, but a chosen one has at most 30 characters', async () => {
+    const email = 'a-rather-long-address-for-testing@example.com';
+    const { client } = await t.signedIn(email);
+    const keep = await client.put('/api/user/profile', {
+      username: email,
+      email: 'short@example.com',
+    });
+    expect(keep.status).toBe(200);
+    const long = await client.put('/api/user/profile', {
+      username: 'x'.repeat(31),
+      email: 'short@example.com',
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.details.username).toBe('Username must be at most 30 characters');
+  });
+
   test('password change needs the current password and ends the other sessions', async () => {
     const { client, email, password } = await t.signedIn();
     const second = t.client();

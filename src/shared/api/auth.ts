@@ -16,11 +16,22 @@ const password = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
+export const USERNAME_MAX = 30;
+
+// Registration sets the username to the email, which can be longer than the 3-30 characters
+// allowed for a chosen username; the schema admits it, `usernameChangeProblem` limits changes.
 export const usernameSchema = z
   .string({ error: 'Username is required' })
   .trim()
   .min(3, 'Username must be at least 3 characters')
-  .max(30, 'Username must be at most 30 characters');
+  .max(254, `Username must be at most ${USERNAME_MAX} characters`);
+
+/** A chosen username has 3-30 characters; the registration username may be kept as it is. */
+export function usernameChangeProblem(next: string, current: string) {
+  return next !== current && next.length > USERNAME_MAX
+    ? `Username must be at most ${USERNAME_MAX} characters`
+    : undefined;
+}
 
 /** Registration: the web client sends username = email; the server also accepts it without. */
 export const registerBodySchema = z.object({

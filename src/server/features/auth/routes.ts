@@ -87,7 +87,7 @@ export function authRoutes(
   r.put(
     '/api/user/profile',
     { onRequest: requireUser, schema: { body: profileBodySchema, response: { 200: userSchema } } },
-    async (request) => toUserDto(await auth.updateProfile(currentUser(request).id, request.body)),
+    async (request) => toUserDto(await auth.updateProfile(currentUser(request), request.body)),
   );
 
   r.put(

@@ -1,4 +1,11 @@
-import type { LoginBody, PasswordBody, ProfileBody, RegisterBody, User } from '@shared/api/auth';
+import {
+  usernameChangeProblem,
+  type LoginBody,
+  type PasswordBody,
+  type ProfileBody,
+  type RegisterBody,
+  type User,
+} from '@shared/api/auth';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { ConflictError, UnauthorizedError, ValidationError } from '../../http/errors';
@@ -108,10 +115,12 @@ export function createAuthService(deps: { db: Db; clock: Clock }) {
       return { user: found.user, extendedUntil: expiresAt };
     },
 
-    async updateProfile(userId: number, body: ProfileBody) {
-      await assertAvailable(body, userId);
+    async updateProfile(user: SessionUser, body: ProfileBody) {
+      const problem = usernameChangeProblem(body.username, user.username);
+      if (problem) throw new ValidationError(`Invalid username: ${problem}`, { username: problem });
+      await assertAvailable(body, user.id);
       try {
-        return await repo.updateUser(db, userId, { username: body.username, email: body.email });
+        return await repo.updateUser(db, user.id, { username: body.username, email: body.email });
       } catch (error) {
         if (isUniqueViolation(error))
           throw new ConflictError('This email or username is already in use');

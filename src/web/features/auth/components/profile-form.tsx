@@ -1,16 +1,22 @@
-import { profileBodySchema, type User } from '@shared/api/auth';
+import { profileBodySchema, usernameChangeProblem, type User } from '@shared/api/auth';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { showServerFieldErrors } from '../../../lib/form-errors';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 
+const validateProfile = schemaResolver(profileBodySchema, { sync: true });
+
 /** Username and email; Save is enabled only once something changed (spec §2 Settings). */
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
   const form = useForm({
     initialValues: { username: user.username, email: user.email },
-    validate: schemaResolver(profileBodySchema, { sync: true }),
+    validate: (values) => {
+      const errors = validateProfile(values);
+      const problem = usernameChangeProblem(values.username.trim(), user.username);
+      return problem && !errors.username ? { ...errors, username: problem } : errors;
+    },
   });
 
   const submit = form.onSubmit((values) => {
