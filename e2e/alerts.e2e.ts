@@ -1,36 +1,28 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  launchBrowser,
-  openSession,
-  PHONE,
-  registerThroughApi,
-  shouldRunBrowserTests,
-  type BrowserSession,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
+import { useBrowserSuite } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-let session: BrowserSession | undefined;
+const suite = useBrowserSuite('alerts');
 
 /** A signed-in page: registered through the API, so the first load is already the app. */
 async function signedInPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  session = await openSession(browser, viewport);
-  await registerThroughApi(session.context, server.url);
+  const session = await suite.open(viewport);
+  await registerThroughApi(session.context, suite.server.url);
   return session.page;
 }
 
 /** A 403 the test provokes on purpose: Chromium logs the failed request as a console error. */
-const expectForbidden = () => session?.expectError({ text: /status of 403/, url: /\/api\/alerts/ });
+const expectForbidden = () =>
+  suite.session?.expectError({ text: /status of 403/, url: /\/api\/alerts/ });
 
 async function apiCall(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) {
+  const session = suite.session;
   if (!session) throw new Error('no browser session');
-  const res = await session.context.request.fetch(`${server.url}${path}`, {
+  const res = await session.context.request.fetch(`${suite.server.url}${path}`, {
     method,
     data,
-    headers: { Origin: server.url },
+    headers: { Origin: suite.server.url },
   });
   return { status: res.status(), body: await res.json() };
 }
@@ -47,27 +39,10 @@ async function openRowMenu(page: Page, keyword: string) {
   await page.getByRole('button', { name: `Actions for "${keyword}"` }).click();
 }
 
-describe.skipIf(!shouldRunBrowserTests('alerts'))('alerts in the browser', () => {
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  afterEach(async () => {
-    const errors = session?.errors ?? [];
-    await session?.close();
-    session = undefined;
-    expect(errors, 'console errors on the page').toEqual([]);
-  });
-
+describe.skipIf(!suite.enabled)('alerts in the browser', () => {
   test('an alert is created with advanced options, edited, paused, resumed and deleted', async () => {
     const page = await signedInPage();
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${suite.server.url}/dashboard`);
     await visible(page.getByText('No keywords found'));
     await page.getByRole('button', { name: 'Add Keyword', exact: true }).click();
 
@@ -167,7 +142,7 @@ describe.skipIf(!shouldRunBrowserTests('alerts'))('alerts in the browser', () =>
 
   test('the keyword field shows the parser message as the user types', async () => {
     const page = await signedInPage();
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${suite.server.url}/dashboard`);
     await page.getByRole('button', { name: 'Add Keyword', exact: true }).click();
 
     await keywordField(page).pressSequentially('"customer support');
@@ -202,7 +177,7 @@ describe.skipIf(!shouldRunBrowserTests('alerts'))('alerts in the browser', () =>
       expect((await apiCall('POST', '/api/alerts', { keyword })).status).toBe(201);
     }
     expectForbidden();
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${suite.server.url}/dashboard`);
     await page.getByRole('button', { name: 'Add Keyword', exact: true }).click();
     await keywordField(page).fill('four');
     await dialog(page).getByRole('button', { name: 'Add Keywords' }).click();
@@ -231,7 +206,7 @@ describe.skipIf(!shouldRunBrowserTests('alerts'))('alerts in the browser', () =>
       expect((await apiCall('POST', '/api/alerts', alert)).status).toBe(201);
       await new Promise((r) => setTimeout(r, 15)); // distinct updatedAt values
     }
-    await page.goto(`${server.url}/alerts`);
+    await page.goto(`${suite.server.url}/alerts`);
     const list = page.getByRole('list', { name: 'Keywords' });
     const cards = list.getByRole('article');
     const order = async () => (await cards.all()).map((card) => card.getAttribute('aria-label'));
@@ -346,7 +321,7 @@ describe.skipIf(!shouldRunBrowserTests('alerts'))('alerts in the browser', () =>
     expect(
       (await apiCall('POST', '/api/alerts', { keyword: 'stripe', subreddits: 'saas' })).status,
     ).toBe(201);
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${suite.server.url}/dashboard`);
     const card = page.getByRole('article', { name: 'stripe' });
     await expect.poll(() => text(card)).toContain('r/saas');
     await expect.poll(() => text(card)).toContain('Active');

@@ -1,25 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import {
-  createUserThroughApi,
-  launchBrowser,
-  openSession,
-  PHONE,
-  registerThroughApi,
-  shouldRunBrowserTests,
-  uniqueUser,
-  type BrowserSession,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { createUserThroughApi, PHONE, registerThroughApi, uniqueUser } from './support/browser';
+import { useBrowserSuite } from './support/suite';
 
 const HERO = 'Get Notified When Your Audience Talks on Reddit';
 
-let server: RunningServer;
-let browser: Browser;
-let session: BrowserSession | undefined;
+const suite = useBrowserSuite('foundation');
 
 async function open(viewport?: { width: number; height: number }) {
-  session = await openSession(browser, viewport);
+  const session = await suite.open(viewport);
   return session;
 }
 
@@ -30,29 +19,12 @@ async function waitForPath(page: Page, expected: string) {
   await page.waitForURL((url) => url.pathname === expected);
 }
 
-describe.skipIf(!shouldRunBrowserTests('foundation'))('foundation in the browser', () => {
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  afterEach(async () => {
-    const errors = session?.errors ?? [];
-    await session?.close();
-    session = undefined;
-    expect(errors, 'console errors on the page').toEqual([]);
-  });
-
+describe.skipIf(!suite.enabled)('foundation in the browser', () => {
   test('a visitor registers, logs out, logs in, edits the profile and deletes the account', async () => {
     const { page, expectError } = await open();
     const user = uniqueUser('journey');
 
-    await page.goto(`${server.url}/auth?tab=register`);
+    await page.goto(`${suite.server.url}/auth?tab=register`);
     await heading(page, 'Create an account').waitFor();
     await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
@@ -90,7 +62,7 @@ describe.skipIf(!shouldRunBrowserTests('foundation'))('foundation in the browser
     const email = page.getByRole('textbox', { name: 'Email' });
 
     // Someone else's email is refused, and the server's reason shows on the field.
-    const other = await createUserThroughApi(server.url, uniqueUser('other'));
+    const other = await createUserThroughApi(suite.server.url, uniqueUser('other'));
     expectError({ text: /status of 409/, url: /\/api\/user\/profile$/ });
     // (The registered username is the long email; profile usernames hold at most 30 characters.)
     await username.fill('renamed-user');
@@ -120,7 +92,7 @@ describe.skipIf(!shouldRunBrowserTests('foundation'))('foundation in the browser
 
     // The account is gone: its credentials no longer sign in.
     expectError({ text: /status of 401/, url: /\/api\/login$/ });
-    await page.goto(`${server.url}/auth?tab=login`);
+    await page.goto(`${suite.server.url}/auth?tab=login`);
     await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -138,7 +110,7 @@ describe.skipIf(!shouldRunBrowserTests('foundation'))('foundation in the browser
       '/settings',
       '/alerts/debug/1',
     ]) {
-      await page.goto(`${server.url}${route}`);
+      await page.goto(`${suite.server.url}${route}`);
       await waitForPath(page, '/landing');
       await heading(page, HERO).waitFor();
     }
@@ -146,20 +118,20 @@ describe.skipIf(!shouldRunBrowserTests('foundation'))('foundation in the browser
 
   test('a signed-in user skips /landing and /auth', async () => {
     const { page, context } = await open();
-    await registerThroughApi(context, server.url);
+    await registerThroughApi(context, suite.server.url);
     for (const route of ['/landing', '/auth', '/auth?tab=register']) {
-      await page.goto(`${server.url}${route}`);
+      await page.goto(`${suite.server.url}${route}`);
       await waitForPath(page, '/dashboard');
     }
     // Pricing stays reachable, inside the app shell.
-    await page.goto(`${server.url}/pricing`);
+    await page.goto(`${suite.server.url}/pricing`);
     await page.getByRole('link', { name: 'Upgrade to Pro' }).first().waitFor();
     await page.getByRole('button', { name: 'Current Plan' }).waitFor();
   });
 
   test('an unknown path shows the not-found page', async () => {
     const { page } = await open();
-    await page.goto(`${server.url}/no/such/page`);
+    await page.goto(`${suite.server.url}/no/such/page`);
     await heading(page, '404 Page Not Found').waitFor();
     await page.getByText('Did you forget to add the page to the router?').waitFor();
   });
@@ -168,7 +140,7 @@ describe.skipIf(!shouldRunBrowserTests('foundation'))('foundation in the browser
     const { page } = await open();
     const confirm = page.getByRole('textbox', { name: 'Confirm Password' });
 
-    await page.goto(`${server.url}/auth?tab=register`);
+    await page.goto(`${suite.server.url}/auth?tab=register`);
     await heading(page, 'Create an account').waitFor();
     expect(await confirm.isVisible()).toBe(true);
     expect(await page.getByRole('textbox', { name: 'Email' }).getAttribute('type')).toBe('email');
@@ -189,14 +161,14 @@ describe.skipIf(!shouldRunBrowserTests('foundation'))('foundation in the browser
     await heading(page, 'Create an account').waitFor();
     expect(new URL(page.url()).searchParams.get('tab')).toBe('register');
 
-    await page.goto(`${server.url}/auth`);
+    await page.goto(`${suite.server.url}/auth`);
     await heading(page, 'Welcome back').waitFor();
   });
 
   test('on a phone the bottom tabs navigate between the main screens', async () => {
     const { page, context } = await open(PHONE);
-    await registerThroughApi(context, server.url);
-    await page.goto(`${server.url}/dashboard`);
+    await registerThroughApi(context, suite.server.url);
+    await page.goto(`${suite.server.url}/dashboard`);
     await heading(page, 'Dashboard').waitFor();
 
     const tabs = page.getByRole('navigation', { name: 'Tabs' });
