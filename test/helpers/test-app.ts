@@ -18,7 +18,7 @@ export class TestClock implements Clock {
  * The real app on a loopback port over a fresh database, torn down after the file's tests.
  * Requests go through real HTTP, cookies and all.
  */
-export async function build(env: Record<string, string> = {}) {
+export async function build(env: Record<string, string> = {}, options: { webRoot?: string } = {}) {
   const database = await freshDatabase();
   const clock = new TestClock();
   const config = loadConfig({
@@ -26,7 +26,7 @@ export async function build(env: Record<string, string> = {}) {
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     ...env,
   });
-  const app = await buildApp({ config, database, clock });
+  const app = await buildApp({ config, database, clock, webRoot: options.webRoot });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -4,15 +4,16 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built SPA from dist/web with history fallback: any GET that is not an API call or
- * a file gets index.html. Unknown /api paths stay JSON 404s.
+ * Serves the built SPA from dist/web with history fallback: any GET that is not an API call, an
+ * asset or a file gets index.html. Unknown /api paths and missing assets are JSON 404s.
  */
 export async function installWebApp(app: FastifyInstance, webRoot: string | undefined) {
   const hasWeb = webRoot !== undefined && existsSync(path.join(webRoot, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
-      wildcard: false,
+      // Looked up per request, so a rebuild under a running server serves the new assets.
+      wildcard: true,
       index: false,
       setHeaders(reply, filePath) {
         // Vite fingerprints everything under assets/, so it can be cached for good.
@@ -25,12 +26,13 @@ export async function installWebApp(app: FastifyInstance, webRoot: string | unde
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    const pathname = request.url.split('?')[0];
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    // A missing script must be a 404, not index.html served as JavaScript.
+    const isAsset = pathname.startsWith('/assets/');
+    if (!isApi && !isAsset && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply
-      .status(404)
-      .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    return reply.status(404).send({ message: `No route for ${request.method} ${pathname}` });
   });
 }

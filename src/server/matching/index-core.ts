@@ -1,0 +1,211 @@
+import { normalizeText, parseQuery } from '@shared/query';
+import type { CharClasses } from './char-classes';
+import { ItemScanner } from './item-scanner';
+import { LeafRegistry } from './leaf-registry';
+import { PatternTrie } from './pattern-trie';
+import { compileQuery, runProgram } from './query-program';
+import type { AlertInput, AlertMatch, ApplyResult, IndexStats, MatchItem } from './types';
+
+// Filter flags, kept in each trigger-list entry (`slot << 3 | flags`) so that most
+// candidates are filtered out without touching the alert's own data.
+const INCLUDE_COMMENTS = 1;
+const TITLES_ONLY = 2;
+const RESTRICTED = 4;
+// Per-slot record in `slotData`: alert id, minScore, the leaf of a one-leaf query or -1.
+const STRIDE = 3;
+
+/**
+ * The mutable index: every active alert's compiled query registered under its trigger
+ * leaves, and one trie holding every word of every query. Adding an alert inserts its new
+ * words into the trie and appends it to its triggers' lists; removing it takes it out of
+ * those lists. Both are proportional to the size of one query, never to the index.
+ * Alerts live in "slots" (reused after removal): what every candidate needs is packed in
+ * one integer array, since at 100,000 alerts reading a few scattered objects per candidate
+ * costs more in cache misses than the whole scan.
+ */
+export class IndexCore {
+  readonly trie: PatternTrie;
+  readonly leaves: LeafRegistry;
+  readonly rejected = new Map<number, string>();
+  /** Rejected alerts as given, so that a rebuild reports them again. */
+  private readonly rejectedInput = new Map<number, AlertInput>();
+  private readonly scanner: ItemScanner;
+  private readonly slotOf = new Map<number, number>();
+  private readonly freeSlots: number[] = [];
+  private slotData: Int32Array = new Int32Array(STRIDE * 64);
+  private slotCount = 0;
+  private readonly input: (AlertInput | undefined)[] = [];
+  private readonly program: number[][] = [];
+  private readonly positive: number[][] = [];
+  private readonly triggers: number[][] = [];
+  private readonly leavesOf: number[][] = [];
+  private readonly entry: number[] = [];
+  private readonly subreddits: (number[] | null)[] = [];
+  /** Per leaf: the entries (`slot << 3 | flags`) of the alerts it triggers. */
+  private readonly leafAlerts: number[][] = [];
+  private readonly subredditIds = new Map<string, number>();
+  private stack = new Uint8Array(64);
+
+  constructor(classes: CharClasses, expectedNodes?: number) {
+    this.trie = new PatternTrie(expectedNodes);
+    this.leaves = new LeafRegistry(this.trie, classes);
+    this.scanner = new ItemScanner(this.trie, this.leaves, classes);
+  }
+
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  /** The inputs of the indexed and rejected alerts: what a rebuild starts from. */
+  *inputs(): Iterable<AlertInput> {
+    for (const slot of this.slotOf.values()) yield this.input[slot] as AlertInput;
+    yield* this.rejectedInput.values();
+  }
+
+  upsert(alert: AlertInput): ApplyResult {
+    const wasIndexed = this.remove(alert.id);
+    if (!alert.isActive || alert.isPaused) return { status: wasIndexed ? 'removed' : 'absent' };
+    const parsed = parseQuery(alert.keyword);
+    if (!parsed.ok) {
+      this.rejected.set(alert.id, parsed.error.message);
+      this.rejectedInput.set(alert.id, alert);
+      return { status: 'rejected', message: parsed.error.message };
+    }
+    const compiled = compileQuery(parsed.ast, (leaf) => this.leaves.acquire(leaf));
+    const slot = this.freeSlots.pop() ?? this.slotCount++;
+    if ((slot + 1) * STRIDE > this.slotData.length) {
+      const grown = new Int32Array(this.slotData.length * 2);
+      grown.set(this.slotData);
+      this.slotData = grown;
+    }
+    const subreddits = this.subredditSet(alert.subreddits);
+    this.slotOf.set(alert.id, slot);
+    this.slotData[slot * STRIDE] = alert.id;
+    this.slotData[slot * STRIDE + 1] = alert.minScore;
+    this.slotData[slot * STRIDE + 2] = compiled.program.length === 1 ? compiled.program[0] : -1;
+    this.input[slot] = alert;
+    this.program[slot] = compiled.program;
+    this.positive[slot] = compiled.positive;
+    this.triggers[slot] = compiled.triggers;
+    this.leavesOf[slot] = compiled.leaves;
+    this.subreddits[slot] = subreddits;
+    const entry =
+      slot * 8 +
+      (alert.includeComments ? INCLUDE_COMMENTS : 0) +
+      (alert.titlesOnly ? TITLES_ONLY : 0) +
+      (subreddits ? RESTRICTED : 0);
+    this.entry[slot] = entry;
+    if (compiled.program.length > this.stack.length) {
+      this.stack = new Uint8Array(compiled.program.length * 2);
+    }
+    for (const leaf of compiled.triggers) (this.leafAlerts[leaf] ??= []).push(entry);
+    return { status: 'indexed' };
+  }
+
+  /** Takes an alert out; false when it was not indexed. */
+  remove(id: number): boolean {
+    this.rejected.delete(id);
+    this.rejectedInput.delete(id);
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return false;
+    this.slotOf.delete(id);
+    for (const leaf of this.triggers[slot]) {
+      const list = this.leafAlerts[leaf];
+      // Order does not matter: swap with the last entry instead of shifting the list.
+      const at = list.indexOf(this.entry[slot]);
+      list[at] = list[list.length - 1];
+      list.pop();
+    }
+    for (const leaf of this.leavesOf[slot]) this.leaves.release(leaf);
+    this.input[slot] = undefined;
+    this.program[slot] = this.positive[slot] = this.triggers[slot] = this.leavesOf[slot] = [];
+    this.subreddits[slot] = null;
+    this.freeSlots.push(slot);
+    return true;
+  }
+
+  match(item: MatchItem): AlertMatch[] {
+    const isPost = item.kind === 'post';
+    // Normalized once per item. A post's title and body are normalized apart and joined by
+    // a space, which is what normalizing `title + '\n' + body` gives, and keeps the title
+    // region's extent known for `titlesOnly` alerts.
+    const body = normalizeText(item.body);
+    const title = isPost ? normalizeText(item.title) : '';
+    const scanner = this.scanner;
+    scanner.scan(isPost ? `${title} ${body}` : body, isPost ? title.length : -1);
+    const results: AlertMatch[] = [];
+    const hitLeaves = scanner.hitLeaves;
+    if (hitLeaves.length === 0) return results;
+    const subreddit = this.subredditIds.get(item.subreddit.toLowerCase()) ?? -1;
+    const stamp = scanner.stamp;
+    const data = this.slotData;
+    const texts = this.leaves.text;
+    for (let index = 0; index < hitLeaves.length; index++) {
+      const entries = this.leafAlerts[hitLeaves[index]];
+      if (entries === undefined) continue;
+      for (let at = 0; at < entries.length; at++) {
+        const entry = entries[at];
+        if (!isPost && (entry & INCLUDE_COMMENTS) === 0) continue;
+        const slot = entry >> 3;
+        if (!scanner.claim(slot)) continue;
+        if (
+          (entry & RESTRICTED) !== 0 &&
+          !(this.subreddits[slot] as number[]).includes(subreddit)
+        ) {
+          continue;
+        }
+        const hits = isPost && (entry & TITLES_ONLY) !== 0 ? scanner.titleStamp : scanner.leafStamp;
+        const single = data[slot * STRIDE + 2];
+        let terms: string[];
+        if (single !== -1) {
+          if (hits[single] !== stamp) continue;
+          terms = [texts[single]];
+        } else {
+          if (!runProgram(this.program[slot], hits, stamp, this.stack)) continue;
+          terms = [];
+          for (const leaf of this.positive[slot]) if (hits[leaf] === stamp) terms.push(texts[leaf]);
+        }
+        results.push({
+          alertId: data[slot * STRIDE],
+          terms,
+          belowMinScore: item.score < data[slot * STRIDE + 1],
+        });
+      }
+    }
+    return results.sort((a, b) => a.alertId - b.alertId);
+  }
+
+  stats(): Omit<IndexStats, 'changesSinceBuild'> {
+    return {
+      alerts: this.size,
+      leaves: this.leaves.count,
+      deadLeaves: this.leaves.deadCount,
+      trieNodes: this.trie.size,
+      rejected: this.rejected.size,
+    };
+  }
+
+  /** Subreddit ids of a stored `subreddits` value; null for "every subreddit". */
+  private subredditSet(value: string | null): number[] | null {
+    const names = new Set(
+      (value ?? '')
+        .split(',')
+        .map((name) =>
+          name
+            .trim()
+            .toLowerCase()
+            .replace(/^\/?r\//, ''),
+        )
+        .filter(Boolean),
+    );
+    if (names.size === 0) return null;
+    return [...names].map((name) => {
+      let id = this.subredditIds.get(name);
+      if (id === undefined) {
+        id = this.subredditIds.size;
+        this.subredditIds.set(name, id);
+      }
+      return id;
+    });
+  }
+}

@@ -1,0 +1,138 @@
+import { collectTerms, printLeaf, type LeafNode, type QueryNode } from '@shared/query';
+
+/**
+ * A query compiled for the index. `program` is the boolean structure in postfix form over
+ * leaf ids: a leaf id (≥ 0) pushes whether that leaf occurs, `NOT` negates the top, and an
+ * and/or opcode combines the top n values. Evaluating a few integers beats walking AST
+ * objects, and 100,000 of them stay small.
+ */
+export type QueryProgram = {
+  program: number[];
+  /** The positive leaves in `matchedTerms` order: what a match reports. */
+  positive: number[];
+  /** Leaves of which at least one occurs in every matching item (see `triggersOf`). */
+  triggers: number[];
+  /** Every distinct leaf, each acquired once (released when the alert goes). */
+  leaves: number[];
+};
+
+export const NOT = -1;
+const andOp = (count: number) => -2 - 2 * count;
+const orOp = (count: number) => -3 - 2 * count;
+
+/** Compiles `ast`, turning each distinct leaf into an id with `acquire`. */
+export function compileQuery(ast: QueryNode, acquire: (leaf: LeafNode) => number): QueryProgram {
+  const ids = new Map<string, number>();
+  const idOf = (leaf: LeafNode): number => {
+    const printed = printLeaf(leaf);
+    let id = ids.get(printed);
+    if (id === undefined) {
+      id = acquire(leaf);
+      ids.set(printed, id);
+    }
+    return id;
+  };
+  const program: number[] = [];
+  const emit = (node: QueryNode): void => {
+    switch (node.type) {
+      case 'term':
+      case 'phrase':
+        program.push(idOf(node));
+        return;
+      case 'not':
+        emit(node.child);
+        program.push(NOT);
+        return;
+      case 'and':
+      case 'or':
+        for (const child of node.children) emit(child);
+        program.push(
+          node.type === 'and' ? andOp(node.children.length) : orOp(node.children.length),
+        );
+    }
+  };
+  emit(ast);
+  const positive = collectTerms(ast)
+    .filter((collected) => !collected.negated)
+    .map((collected) => idOf(collected.leaf));
+  const triggers = triggersOf(ast, false)?.leaves ?? [];
+  return {
+    program,
+    positive,
+    triggers: [...new Set(triggers.map(idOf))],
+    leaves: [...ids.values()],
+  };
+}
+
+type TriggerSet = { leaves: LeafNode[]; rarity: number };
+
+/**
+ * A set of leaves such that every item matching `node` (or its negation, when `negated`)
+ * contains one of them; undefined when none exists. It mirrors `requiresPositive` exactly
+ * (AND needs one child's set, OR every child's, NOT swaps the two), so every query the
+ * parser accepts has one. An alert is only evaluated for items in which one of its triggers
+ * occurred, and for AND the rarest child is chosen so that `the AND kubernetes` is not
+ * evaluated for every item containing "the".
+ */
+function triggersOf(node: QueryNode, negated: boolean): TriggerSet | undefined {
+  switch (node.type) {
+    case 'term':
+    case 'phrase':
+      return negated ? undefined : { leaves: [node], rarity: rarityOf(node) };
+    case 'not':
+      return triggersOf(node.child, !negated);
+    case 'and':
+    case 'or': {
+      const sets = node.children.map((child) => triggersOf(child, negated));
+      if ((node.type === 'and') !== negated) {
+        let best: TriggerSet | undefined;
+        for (const set of sets) if (set && (!best || set.rarity > best.rarity)) best = set;
+        return best;
+      }
+      if (sets.some((set) => set === undefined)) return undefined;
+      const defined = sets as TriggerSet[];
+      return {
+        leaves: defined.flatMap((set) => set.leaves),
+        rarity: Math.min(...defined.map((set) => set.rarity)),
+      };
+    }
+  }
+}
+
+/** A guess at how rarely a leaf occurs, without statistics: longer is rarer. */
+function rarityOf(leaf: LeafNode): number {
+  if (leaf.type === 'phrase') return 1000 + leaf.words.join('').length;
+  return leaf.prefix ? leaf.value.length : leaf.value.length + 1;
+}
+
+/**
+ * Runs a program with `hits[leaf] === stamp` meaning "the leaf occurs". `stack` must hold
+ * at least `program.length` entries.
+ */
+export function runProgram(
+  program: number[],
+  hits: Int32Array,
+  stamp: number,
+  stack: Uint8Array,
+): boolean {
+  let top = 0;
+  for (let index = 0; index < program.length; index++) {
+    const code = program[index];
+    if (code >= 0) {
+      stack[top++] = hits[code] === stamp ? 1 : 0;
+    } else if (code === NOT) {
+      stack[top - 1] ^= 1;
+    } else {
+      const decoded = -2 - code;
+      const count = decoded >> 1;
+      const isOr = (decoded & 1) === 1;
+      let result = isOr ? 0 : 1;
+      for (let at = top - count; at < top; at++) {
+        result = isOr ? result | stack[at] : result & stack[at];
+      }
+      top -= count;
+      stack[top++] = result;
+    }
+  }
+  return stack[0] === 1;
+}

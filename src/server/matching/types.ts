@@ -1,0 +1,62 @@
+/** Public shapes of the matching index; `index.ts` documents how they are used. */
+
+/** One Reddit item as ingestion passes it. */
+export type MatchItem = {
+  /** Reddit fullname: `t3_…` for a post, `t1_…` for a comment. */
+  id: string;
+  kind: 'post' | 'comment';
+  subreddit: string;
+  /** The post title; ignored for comments. */
+  title: string;
+  /** The selftext of a post or the body of a comment. */
+  body: string;
+  /** The item's current score, compared with each alert's `minScore`. */
+  score: number;
+};
+
+/** The columns of an `alerts` row that matching needs. */
+export type AlertInput = {
+  id: number;
+  keyword: string;
+  /** Comma-separated lower-case subreddit names; null (or empty) means every subreddit. */
+  subreddits: string | null;
+  includeComments: boolean;
+  titlesOnly: boolean;
+  minScore: number;
+  isActive: boolean;
+  isPaused: boolean;
+};
+
+/** An upsert of an inactive or paused alert removes it from the index. */
+export type AlertChange =
+  { type: 'upsert'; alert: AlertInput } | { type: 'remove'; alertId: number };
+
+export type AlertMatch = {
+  alertId: number;
+  /** Matched positive terms, printed canonically, in query order (`matchedTerms`). */
+  terms: string[];
+  /** The query matched but the item's score is below the alert's `minScore`. */
+  belowMinScore: boolean;
+};
+
+/** What `apply` did with a change. */
+export type ApplyResult =
+  | { status: 'indexed' }
+  | { status: 'removed' }
+  /** Not in the index: the change removed an alert that was not there, or it is inactive. */
+  | { status: 'absent' }
+  /** The stored keyword does not parse; the alert is left out and listed in `rejected`. */
+  | { status: 'rejected'; message: string };
+
+export type IndexStats = {
+  /** Alerts currently matched. */
+  alerts: number;
+  /** Distinct terms and phrases, including ones no alert uses any more (until compaction). */
+  leaves: number;
+  deadLeaves: number;
+  trieNodes: number;
+  /** Alerts left out because their keyword does not parse. */
+  rejected: number;
+  /** Changes applied since the last (re)build. */
+  changesSinceBuild: number;
+};

@@ -1,0 +1,33 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+import { build } from '../helpers/test-app';
+
+const webRoot = mkdtempSync(path.join(tmpdir(), 'earshot-web-'));
+mkdirSync(path.join(webRoot, 'assets'));
+writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
+writeFileSync(path.join(webRoot, 'assets', 'app-1.js'), 'console.log(1)');
+const t = await build({}, { webRoot });
+
+test('client-side routes get index.html; assets are cached for good', async () => {
+  const page = await t.client().get('/alerts/debug/7');
+  expect(page.status).toBe(200);
+  expect(page.headers.get('content-type')).toMatch(/text\/html/);
+  expect(page.headers.get('cache-control')).toBe('no-cache');
+  const asset = await t.client().get('/assets/app-1.js');
+  expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+});
+
+test('assets added after start are served (a rebuild under a running server)', async () => {
+  writeFileSync(path.join(webRoot, 'assets', 'app-2.js'), 'console.log(2)');
+  expect((await t.client().get('/assets/app-2.js')).text).toBe('console.log(2)');
+});
+
+test('a missing asset and an unknown API path are 404s, not the page', async () => {
+  const asset = await t.client().get('/assets/gone.js');
+  expect(asset.status).toBe(404);
+  const api = await t.client().get('/api/unknown?x=1');
+  expect(api.status).toBe(404);
+  expect(api.body).toEqual({ message: 'No route for GET /api/unknown' });
+});
