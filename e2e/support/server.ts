@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createScratchDatabase } from '../../test/helpers/database';
 
 async function freePort() {
   return new Promise<number>((resolve, reject) => {
@@ -17,16 +16,6 @@ async function freePort() {
   });
 }
 
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * Starts the built production server (dist/server/main.js) as its own process on a free port,
  * with a fresh data directory, or a fresh database on TEST_DATABASE_URL's server when set.
@@ -36,15 +25,7 @@ export async function startServer(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'earshot-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const serverUrl = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dbName: string | undefined;
-  if (serverUrl) {
-    dbName = `earshot_e2e_${randomBytes(6).toString('hex')}`;
-    await adminQuery(serverUrl, `create database ${dbName}`);
-    const u = new URL(serverUrl);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl, 'earshot_e2e') : undefined;
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       PATH: process.env.PATH,
@@ -56,7 +37,7 @@ export async function startServer(env: Record<string, string> = {}) {
       LOG_LEVEL: 'warn',
       REDDIT_ENABLED: 'false',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -89,8 +70,7 @@ export async function startServer(env: Record<string, string> = {}) {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
-      if (serverUrl && dbName)
-        await adminQuery(serverUrl, `drop database if exists ${dbName} with (force)`);
+      await scratch?.drop();
     },
   };
 }

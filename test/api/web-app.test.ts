@@ -10,11 +10,13 @@ writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"><
 writeFileSync(path.join(webRoot, 'assets', 'app-1.js'), 'console.log(1)');
 const t = await build({}, { webRoot });
 
-test('client-side routes get index.html; assets are cached for good', async () => {
-  const page = await t.client().get('/alerts/debug/7');
-  expect(page.status).toBe(200);
-  expect(page.headers.get('content-type')).toMatch(/text\/html/);
-  expect(page.headers.get('cache-control')).toBe('no-cache');
+test('the root and client-side routes get index.html; assets are cached for good', async () => {
+  for (const path of ['/', '/alerts/debug/7', '/dashboard?x=1']) {
+    const page = await t.client().get(path);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+  }
   const asset = await t.client().get('/assets/app-1.js');
   expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
 });

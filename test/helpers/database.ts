@@ -4,6 +4,21 @@ import { openDatabase, type Database } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 
 /**
+ * A new empty database on the PostgreSQL server of `serverUrl` (a role that may create
+ * databases), with its URL and a `drop()` for teardown.
+ */
+export async function createScratchDatabase(serverUrl: string, prefix = 'earshot_test') {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+/**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
  * on the PostgreSQL server in TEST_DATABASE_URL (CI sets it), dropped again on close.
  */
@@ -14,17 +29,14 @@ export async function freshDatabase(): Promise<Database> {
     await runMigrations(database);
     return database;
   }
-  const name = `earshot_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  const scratch = await createScratchDatabase(serverUrl);
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
   await runMigrations(database);
   return {
     ...database,
     close: async () => {
       await database.close();
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+      await scratch.drop();
     },
   };
 }

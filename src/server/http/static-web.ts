@@ -14,7 +14,7 @@ export async function installWebApp(app: FastifyInstance, webRoot: string | unde
       root: webRoot,
       // Looked up per request, so a rebuild under a running server serves the new assets.
       wildcard: true,
-      index: false,
+      index: 'index.html',
       setHeaders(reply, filePath) {
         // Vite fingerprints everything under assets/, so it can be cached for good.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -63,11 +63,19 @@ export class CharClasses {
     return this.table[code] === HIGH_SURROGATE;
   }
 
-  /** Length in code units of the run of separators that starts at `index`. */
+  /** End of the run of separators that starts at `index`. */
   separatorRunEnd(text: string, index: number): number {
     let end = index;
-    while (end < text.length && this.at(text, end) & SEPARATOR) {
-      end += text.charCodeAt(end) >= 0xd800 && text.charCodeAt(end) <= 0xdbff ? 2 : 1;
+    while (end < text.length) {
+      const flags = this.table[text.charCodeAt(end)];
+      if (flags === HIGH_SURROGATE) {
+        if ((this.at(text, end) & SEPARATOR) === 0) break;
+        end += 2;
+      } else if ((flags & SEPARATOR) !== 0) {
+        end++;
+      } else {
+        break;
+      }
     }
     return end;
   }
@@ -80,6 +88,14 @@ export class CharClasses {
       start -= low >= 0xdc00 && low <= 0xdfff && start >= 2 ? 2 : 1;
     }
     return start;
+  }
+
+  /** Whether every code point of `word` is a word character. */
+  isAllWord(word: string): boolean {
+    for (let index = 0; index < word.length; index += word.codePointAt(index) as number > 0xffff ? 2 : 1) {
+      if ((this.at(word, index) & WORD) === 0) return false;
+    }
+    return word.length > 0;
   }
 
   /** Code units of `word` before its first non-separator (what a phrase gap may absorb). */

@@ -1,6 +1,7 @@
-import { HIGH_SURROGATE, WORD, type CharClasses } from './char-classes';
-import type { LeafRegistry, PhraseInfo } from './leaf-registry';
-import { hash, SLOT_STRIDE, type PatternTrie } from './pattern-trie';
+import { WORD, type CharClasses } from './char-classes';
+import { FIRST_IN_PAIR, type LeafRegistry, type PhraseInfo } from './leaf-registry';
+import type { PatternTrie } from './pattern-trie';
+import { HASH_SEED, hashStep } from './word-table';
 
 /**
  * Finds which leaves occur in one normalized text. Per-item state lives in typed arrays
@@ -38,63 +39,73 @@ export class ItemScanner {
     this.wordPattern.length = 0;
     this.wordStart.length = 0;
     const { rootNext } = this.trie;
-    const table = this.classes.table;
+    const classes = this.classes;
     let afterWord = false;
-    for (let index = 0; index < text.length;) {
+    let runStart = 0;
+    let hash = HASH_SEED;
+    for (let index = 0; index < text.length; ) {
       const unit = text.charCodeAt(index);
       // Every pattern needs a left boundary, so walks start only where none is broken.
       if (!afterWord) {
         const node = rootNext[unit];
         if (node !== -1) this.walk(text, index, node, titleLength);
       }
-      const flags = table[unit];
-      if (flags === HIGH_SURROGATE) {
-        afterWord = (this.classes.at(text, index) & WORD) !== 0;
-        index += index + 1 < text.length ? 2 : 1;
+      let isWord: boolean;
+      let width = 1;
+      if (classes.isHighSurrogate(unit)) {
+        isWord = (classes.at(text, index) & WORD) !== 0;
+        if (index + 1 < text.length) width = 2;
       } else {
-        afterWord = (flags & WORD) !== 0;
-        index++;
+        isWord = (classes.unit(unit) & WORD) !== 0;
       }
+      // Runs of word characters are hashed on the way, for one WordTable lookup per run.
+      if (isWord) {
+        if (!afterWord) {
+          runStart = index;
+          hash = HASH_SEED;
+        }
+        hash = hashStep(hash, unit);
+        if (width === 2) hash = hashStep(hash, text.charCodeAt(index + 1));
+      } else if (afterWord) {
+        this.wordRun(text, runStart, index, hash, titleLength);
+      }
+      afterWord = isWord;
+      index += width;
     }
+    if (afterWord) this.wordRun(text, runStart, text.length, hash, titleLength);
     if (this.wordPattern.length > 1) this.resolvePhrases(text, titleLength);
   }
 
+  private wordRun(text: string, start: number, end: number, hash: number, titleLength: number) {
+    const pattern = this.leaves.words.find(text, start, end, hash);
+    if (pattern !== -1) this.exactHit(pattern, start, end, titleLength);
+  }
+
   private walk(text: string, start: number, first: number, titleLength: number): void {
-    const { exactAt, prefixAt, slots, mask } = this.trie;
-    const table = this.classes.table;
-    const length = text.length;
+    const { exactAt, prefixAt } = this.trie;
+    const classes = this.classes;
     let node = first;
     let end = start + 1;
     for (;;) {
       const exact = exactAt[node];
-      if (exact !== -1) {
-        // The right boundary: no word character next (a pair needs the slow lookup).
-        const flags = end < length ? table[text.charCodeAt(end)] : 0;
-        const word = flags === HIGH_SURROGATE ? this.classes.at(text, end) & WORD : flags & WORD;
-        if (word === 0) this.exactHit(exact, start, end, titleLength);
+      if (exact !== -1 && (classes.at(text, end) & WORD) === 0) {
+        this.exactHit(exact, start, end, titleLength);
       }
       const prefix = prefixAt[node];
       if (prefix !== -1) this.hit(prefix, end <= titleLength);
-      if (end >= length) return;
-      // PatternTrie.next, inlined: this probe is the innermost loop of matching.
-      const unit = text.charCodeAt(end);
-      let slot = (hash(node, unit) & mask) * SLOT_STRIDE;
-      for (;;) {
-        const owner = slots[slot];
-        if (owner === node && slots[slot + 1] === unit) break;
-        if (owner === -1) return;
-        slot = (slot + SLOT_STRIDE) & (mask * SLOT_STRIDE + SLOT_STRIDE - 1);
-      }
-      node = slots[slot + 2];
+      if (end >= text.length) return;
+      node = this.trie.next(node, text.charCodeAt(end));
+      if (node === -1) return;
       end++;
     }
   }
 
   private exactHit(pattern: number, start: number, end: number, titleLength: number): void {
-    const leaves = this.leaves;
-    const term = leaves.patternTerm[pattern];
+    const info = this.leaves.patternInfo;
+    const term = info[pattern * 4];
     if (term !== -1) this.hit(term, end <= titleLength);
-    if (leaves.patternInPhrase[pattern]) {
+    // Only anchor-pair words are needed to find phrases (the rest is verified in place).
+    if (info[pattern * 4 + 1] !== 0) {
       this.wordPattern.push(pattern);
       this.wordStart.push(start);
     }
@@ -114,35 +125,40 @@ export class ItemScanner {
    * `verifyPhrase`), so the occurrences starting there are looked up in `pairPhrases`.
    */
   private resolvePhrases(text: string, titleLength: number): void {
-    const { pairPhrases, patternLength, patternLead } = this.leaves;
+    const { pairs, patternInfo } = this.leaves;
     const patterns = this.wordPattern;
     const starts = this.wordStart;
-    for (let first = 0; first < patterns.length; first++) {
-      const bySecond = pairPhrases[patterns[first]];
-      if (bySecond === undefined) continue;
+    const count = patterns.length;
+    for (let first = 0; first < count; first++) {
+      const firstPattern = patterns[first];
+      if ((patternInfo[firstPattern * 4 + 1] & FIRST_IN_PAIR) === 0) continue;
       const start = starts[first];
-      const end = start + patternLength[patterns[first]];
+      const end = start + patternInfo[firstPattern * 4 + 2];
       const runEnd = this.classes.separatorRunEnd(text, end);
-      for (let second = lowerBound(starts, end, first + 1); second < patterns.length; second++) {
-        const next = starts[second];
-        if (next > runEnd) break;
+      // Occurrences come in start order; only those inside this word precede `end`.
+      let second = first + 1;
+      while (second < count && starts[second] < end) second++;
+      for (; second < count && starts[second] <= runEnd; second++) {
         const pattern = patterns[second];
-        if (next + patternLead[pattern] !== runEnd) continue;
-        const leaves = bySecond.get(pattern);
-        if (leaves !== undefined) this.verifyAll(text, leaves, start, titleLength);
+        if (starts[second] + patternInfo[pattern * 4 + 3] !== runEnd) continue;
+        const leaves = pairs.find(firstPattern, pattern);
+        if (leaves === undefined) continue;
+        const pairEnd = starts[second] + patternInfo[pattern * 4 + 2];
+        for (const leaf of leaves) this.resolve(text, leaf, start, pairEnd, titleLength);
       }
     }
   }
 
-  private verifyAll(text: string, leaves: number[], start: number, titleLength: number): void {
-    for (const leaf of leaves) {
-      // Done when found, and found in the title or no longer able to be (past it).
-      if (this.leafStamp[leaf] === this.stamp) {
-        if (this.titleStamp[leaf] === this.stamp || start >= titleLength) continue;
-      }
-      const end = this.verifyPhrase(text, this.leaves.phrase[leaf] as PhraseInfo, start);
-      if (end !== -1) this.hit(leaf, end <= titleLength);
+  /** Checks one phrase whose anchor pair occurs at [start, pairEnd). */
+  private resolve(text: string, leaf: number, start: number, pairEnd: number, titleLength: number) {
+    // Done when found, and found in the title or no longer able to be (past it).
+    if (this.leafStamp[leaf] === this.stamp) {
+      if (this.titleStamp[leaf] === this.stamp || start >= titleLength) return;
     }
+    const info = this.leaves.phrase[leaf] as PhraseInfo;
+    // A two-word phrase is its anchor pair: nothing left to verify.
+    const end = info.words.length === 2 ? pairEnd : this.verifyPhrase(text, info, start);
+    if (end !== -1) this.hit(leaf, end <= titleLength);
   }
 
   /**
@@ -205,18 +221,6 @@ export class ItemScanner {
     }
     this.stamp++;
   }
-}
-
-/** First index in [from, length) whose value is ≥ `value`, in ascending `values`. */
-function lowerBound(values: number[], value: number, from: number): number {
-  let low = from;
-  let high = values.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (values[middle] < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 function resized(array: Int32Array, length: number): Int32Array {

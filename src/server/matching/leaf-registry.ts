@@ -1,6 +1,12 @@
 import { printLeaf, type LeafNode } from '@shared/query';
 import type { CharClasses } from './char-classes';
 import type { PatternTrie } from './pattern-trie';
+import { PairTable } from './pair-table';
+import { WordTable } from './word-table';
+
+/** Pattern flags: the word is the first / second word of some phrase's anchor pair. */
+export const FIRST_IN_PAIR = 1;
+export const SECOND_IN_PAIR = 2;
 
 export type LeafKind = 'term' | 'prefix' | 'phrase';
 
@@ -28,21 +34,18 @@ export class LeafRegistry {
   readonly refs: number[] = [];
   /** Per leaf: the phrase data, for phrase leaves. */
   readonly phrase: (PhraseInfo | undefined)[] = [];
-  /** Per exact-word pattern: the term leaf it is, or -1 when only phrases use the word. */
-  readonly patternTerm: number[] = [];
-  /** Per exact-word pattern: whether some phrase uses the word. */
-  readonly patternInPhrase: boolean[] = [];
-  /** Per exact-word pattern: its length and leading separators (see `PhraseInfo`). */
-  readonly patternLength: number[] = [];
-  readonly patternLead: number[] = [];
   /**
-   * Phrases by their anchor pair: `pairPhrases[first].get(second)` lists the phrase leaves
-   * whose anchor words are those two patterns. Looking phrases up by two adjacent words that
-   * actually occur keeps common words cheap: `"of the"` is only checked where "of" is
-   * followed by "the", not at every "the" for every phrase that contains it.
+   * Per exact-word pattern, packed so that a hit reads one cache line: at `pattern * 4`,
+   * the term leaf it is (-1 when only phrases use it), flags (`FIRST_IN_PAIR`,
+   * `SECOND_IN_PAIR`), its length and its leading separators (see `PhraseInfo`).
    */
-  readonly pairPhrases: (Map<number, number[]> | undefined)[] = [];
+  patternInfo: Int32Array = new Int32Array(256 * 4);
+  readonly patternWord: string[] = [];
+  readonly pairs = new PairTable();
+  /** Exact words made of word characters only; the others are in the trie. */
+  readonly words = new WordTable(this.patternWord);
   private readonly byText = new Map<string, number>();
+  private readonly patternOf = new Map<string, number>();
   private dead = 0;
 
   constructor(
@@ -55,7 +58,7 @@ export class LeafRegistry {
   }
 
   get patternCount(): number {
-    return this.patternTerm.length;
+    return this.patternWord.length;
   }
 
   get deadCount(): number {
@@ -94,23 +97,21 @@ export class LeafRegistry {
     } else {
       this.kind.push('term');
       this.phrase.push(undefined);
-      this.patternTerm[this.wordPattern(leaf.value)] = id;
+      this.patternInfo[this.wordPattern(leaf.value) * 4] = id;
     }
     return id;
   }
 
   private phraseInfo(id: number, words: string[]): PhraseInfo {
     const patterns = words.map((word) => this.wordPattern(word));
-    for (const pattern of patterns) this.patternInPhrase[pattern] = true;
     let anchor = 0;
     for (let index = 1; index + 1 < words.length; index++) {
       const length = words[index].length + words[index + 1].length;
       if (length > words[anchor].length + words[anchor + 1].length) anchor = index;
     }
-    const bySecond = (this.pairPhrases[patterns[anchor]] ??= new Map());
-    let list = bySecond.get(patterns[anchor + 1]);
-    if (!list) bySecond.set(patterns[anchor + 1], (list = []));
-    list.push(id);
+    this.patternInfo[patterns[anchor] * 4 + 1] |= FIRST_IN_PAIR;
+    this.patternInfo[patterns[anchor + 1] * 4 + 1] |= SECOND_IN_PAIR;
+    this.pairs.add(patterns[anchor], patterns[anchor + 1], id);
     return {
       words,
       patterns,
@@ -122,17 +123,19 @@ export class LeafRegistry {
 
   /** The exact-word pattern of `word` (both boundaries), created if missing. */
   private wordPattern(word: string): number {
-    const node = this.trie.insert(word);
-    let pattern = this.trie.exactAt[node];
-    if (pattern === -1) {
-      pattern = this.patternTerm.length;
-      this.trie.exactAt[node] = pattern;
-      this.patternTerm.push(-1);
-      this.patternInPhrase.push(false);
-      this.patternLength.push(word.length);
-      this.patternLead.push(this.classes.leadingSeparators(word));
-      this.pairPhrases.push(undefined);
+    let pattern = this.patternOf.get(word);
+    if (pattern !== undefined) return pattern;
+    pattern = this.patternWord.length;
+    this.patternOf.set(word, pattern);
+    this.patternWord.push(word);
+    if ((pattern + 1) * 4 > this.patternInfo.length) {
+      const grown = new Int32Array(this.patternInfo.length * 2);
+      grown.set(this.patternInfo);
+      this.patternInfo = grown;
     }
+    this.patternInfo.set([-1, 0, word.length, this.classes.leadingSeparators(word)], pattern * 4);
+    if (this.classes.isAllWord(word)) this.words.add(pattern);
+    else this.trie.exactAt[this.trie.insert(word)] = pattern;
     return pattern;
   }
 }

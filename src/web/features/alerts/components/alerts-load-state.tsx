@@ -1,4 +1,6 @@
 import { Group, Loader, Text } from '@mantine/core';
+import { ErrorAlert } from '../../../components/error-alert';
+import type { useAlerts } from '../api/get-alerts';
 
 /** The list's loading line (spec text "Loading alerts..."). */
 export function AlertsLoading() {
@@ -9,5 +11,17 @@ export function AlertsLoading() {
         Loading alerts...
       </Text>
     </Group>
+  );
+}
+
+/** The list's load failure, with a retry. */
+export function AlertsLoadError({ alerts }: { alerts: ReturnType<typeof useAlerts> }) {
+  return (
+    <ErrorAlert
+      title="Could not load your keywords"
+      error={alerts.error}
+      onRetry={() => alerts.refetch()}
+      retrying={alerts.isFetching}
+    />
   );
 }

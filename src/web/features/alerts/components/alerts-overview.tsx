@@ -6,8 +6,7 @@ import { useAlerts } from '../api/get-alerts';
 import { DEFAULT_SORT, nextSort, sortAlerts } from '../filter-alerts';
 import { AlertCard } from './alert-card';
 import { AlertsTable } from './alerts-table';
-import { ErrorAlert } from '../../../components/error-alert';
-import { AlertsLoading } from './alerts-load-state';
+import { AlertsLoadError, AlertsLoading } from './alerts-load-state';
 
 /** The dashboard's "Keywords being monitored on Reddit": every state of the alert list. */
 export function AlertsOverview({ onCreate }: { onCreate: () => void }) {
@@ -18,16 +17,7 @@ export function AlertsOverview({ onCreate }: { onCreate: () => void }) {
   const sorted = useMemo(() => sortAlerts(alerts.data ?? [], sort), [alerts.data, sort]);
 
   if (alerts.isPending) return <AlertsLoading />;
-  if (alerts.isError) {
-    return (
-      <ErrorAlert
-        title="Could not load your keywords"
-        error={alerts.error}
-        onRetry={() => alerts.refetch()}
-        retrying={alerts.isFetching}
-      />
-    );
-  }
+  if (alerts.isError) return <AlertsLoadError alerts={alerts} />;
   if (sorted.length === 0) {
     return (
       <EmptyState

@@ -2,13 +2,12 @@ import { Button, EmptyState, SimpleGrid, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFilterOff, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { ErrorAlert } from '../../../components/error-alert';
 import { useAlerts } from '../api/get-alerts';
 import { DEFAULT_FILTERS, changedFilters, filterAlerts } from '../filter-alerts';
 import { ActiveFilterChips } from './active-filter-chips';
 import { AdvancedFiltersDialog } from './advanced-filters-dialog';
 import { AlertCard } from './alert-card';
-import { AlertsLoading } from './alerts-load-state';
+import { AlertsLoadError, AlertsLoading } from './alerts-load-state';
 import { HowKeywordsWork } from './how-keywords-work';
 import { KeywordFiltersBar } from './keyword-filters-bar';
 
@@ -21,16 +20,7 @@ export function KeywordManager({ onCreate }: { onCreate: () => void }) {
   const reset = () => setFilters(DEFAULT_FILTERS);
 
   if (alerts.isPending) return <AlertsLoading />;
-  if (alerts.isError) {
-    return (
-      <ErrorAlert
-        title="Could not load your keywords"
-        error={alerts.error}
-        onRetry={() => alerts.refetch()}
-        retrying={alerts.isFetching}
-      />
-    );
-  }
+  if (alerts.isError) return <AlertsLoadError alerts={alerts} />;
   if (alerts.data.length === 0) {
     return (
       <Stack gap="lg" align="flex-start">

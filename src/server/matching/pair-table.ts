@@ -1,0 +1,55 @@
+/**
+ * Phrases by their anchor pair: two adjacent words (patterns) → the phrase leaves that
+ * contain them. Phrases are looked up from word pairs that actually occur next to each
+ * other, so `"of the"` costs one probe where "of" precedes "the", and nothing at every
+ * other "the". One flat open-addressing table keeps that probe to one cache line.
+ */
+const EMPTY = -1;
+const STRIDE = 4;
+
+export class PairTable {
+  private slots = new Int32Array(256 * STRIDE).fill(EMPTY);
+  private mask = 255;
+  private readonly lists: number[][] = [];
+
+  /** The phrase leaves anchored on (first, second), or undefined. */
+  find(first: number, second: number): number[] | undefined {
+    const { slots, mask } = this;
+    for (let slot = mix(first, second) & mask; ; slot = (slot + 1) & mask) {
+      const at = slot * STRIDE;
+      if (slots[at] === EMPTY) return undefined;
+      if (slots[at] === first && slots[at + 1] === second) return this.lists[slots[at + 2]];
+    }
+  }
+
+  add(first: number, second: number, leaf: number): void {
+    const list = this.find(first, second);
+    if (list) {
+      list.push(leaf);
+      return;
+    }
+    if ((this.lists.length + 1) * 2 > this.mask + 1) this.rehash((this.mask + 1) * 2);
+    this.lists.push([leaf]);
+    this.place(first, second, this.lists.length - 1);
+  }
+
+  private place(first: number, second: number, list: number): void {
+    let slot = mix(first, second) & this.mask;
+    while (this.slots[slot * STRIDE] !== EMPTY) slot = (slot + 1) & this.mask;
+    this.slots.set([first, second, list], slot * STRIDE);
+  }
+
+  private rehash(size: number): void {
+    const old = this.slots;
+    this.slots = new Int32Array(size * STRIDE).fill(EMPTY);
+    this.mask = size - 1;
+    for (let at = 0; at < old.length; at += STRIDE) {
+      if (old[at] !== EMPTY) this.place(old[at], old[at + 1], old[at + 2]);
+    }
+  }
+}
+
+function mix(first: number, second: number): number {
+  const hash = Math.imul(first, 0x9e3779b1) ^ Math.imul(second, 0x85ebca6b);
+  return hash ^ (hash >>> 15);
+}
