@@ -39,6 +39,13 @@ export async function buildApp(deps: AppDeps) {
   });
   // The API speaks JSON only; anything else is a 415 rather than a string the schemas reject.
   app.removeContentTypeParser('text/plain');
+  // Bodiless writes (logout, delete) may still carry a JSON content type, as the spec's client
+  // sends one on every write: an empty body is "no body", not a 400.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);

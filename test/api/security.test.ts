@@ -53,6 +53,20 @@ describe('HTTP hardening', () => {
     expect(array.status).toBe(400);
   });
 
+  test('a bodiless write with a JSON content type is fine; a proto-poisoned body is refused', async () => {
+    const { client } = await t.signedIn();
+    const logout = await client.request('POST', '/api/logout', undefined, {
+      'content-type': 'application/json',
+    });
+    expect(logout.status).toBe(204);
+    const poisoned = await t
+      .client()
+      .request('POST', '/api/login', '{"username":"a@b.co","password":"x","__proto__":{"a":1}}', {
+        'content-type': 'application/json',
+      });
+    expect(poisoned.status).toBe(400);
+  });
+
   test('unknown API paths are JSON 404s', async () => {
     const res = await t.client().get('/api/nope');
     expect(res.status).toBe(404);
