@@ -12,7 +12,7 @@ import {
 
 const QUERIES_PER_RUN = 40;
 const ITEMS_PER_RUN = 50;
-const RUNS = 60;
+const RUNS = 150;
 
 /** Alerts with their queries, some compiled up front and some applied as changes later. */
 const scenarioArb = vocabularyArb.chain((vocabulary) =>

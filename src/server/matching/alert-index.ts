@@ -20,7 +20,8 @@ export interface AlertIndex {
   /** The alerts matching one item, by ascending alert id. */
   match(item: MatchItem): AlertMatch[];
   stats(): IndexStats;
-  /** True once removed alerts left enough unused words behind that `compact` pays off. */
+  /** True once removed alerts left enough unused words behind, or the hash tables filled
+   *  enough since the build, that `compact` pays off. */
   readonly needsCompaction: boolean;
   /**
    * Rebuilds from the indexed alerts without their garbage, in slices that yield to the
@@ -41,6 +42,7 @@ export function compileAlertIndex(alerts: Iterable<AlertInput>): AlertIndex {
   const list = [...alerts];
   let core = new IndexCore(classes);
   for (const alert of list) core.upsert(alert);
+  core.reserveHeadroom();
   let changesSinceBuild = 0;
   let rebuilding: { done: Promise<void>; pending: AlertChange[] } | undefined;
 
@@ -57,9 +59,10 @@ export function compileAlertIndex(alerts: Iterable<AlertInput>): AlertIndex {
         for (const alert of inputs.slice(start, start + REBUILD_SLICE)) next.upsert(alert);
         await new Promise((resolve) => setImmediate(resolve));
       }
+      next.reserveHeadroom();
       for (const change of pending) applyTo(next, change);
       core = next;
-      changesSinceBuild = 0;
+      changesSinceBuild = pending.length;
     })().finally(() => {
       rebuilding = undefined;
     });
@@ -83,7 +86,9 @@ export function compileAlertIndex(alerts: Iterable<AlertInput>): AlertIndex {
     stats: () => ({ ...core.stats(), changesSinceBuild }),
     get needsCompaction() {
       const { leaves } = core;
-      return leaves.deadCount > 1000 && leaves.deadCount * 4 > leaves.count;
+      // Many unused words, or tables filling up: rebuilding in the background (sized with
+      // headroom again) is better than a doubling inside one change.
+      return (leaves.deadCount > 1000 && leaves.deadCount * 4 > leaves.count) || core.maxLoad > 0.4;
     },
     async compact() {
       if (rebuilding) return rebuilding.done;

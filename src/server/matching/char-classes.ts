@@ -92,7 +92,11 @@ export class CharClasses {
 
   /** Whether every code point of `word` is a word character. */
   isAllWord(word: string): boolean {
-    for (let index = 0; index < word.length; index += word.codePointAt(index) as number > 0xffff ? 2 : 1) {
+    for (
+      let index = 0;
+      index < word.length;
+      index += (word.codePointAt(index) as number) > 0xffff ? 2 : 1
+    ) {
       if ((this.at(word, index) & WORD) === 0) return false;
     }
     return word.length > 0;

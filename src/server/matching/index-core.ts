@@ -4,15 +4,20 @@ import { ItemScanner } from './item-scanner';
 import { LeafRegistry } from './leaf-registry';
 import { PatternTrie } from './pattern-trie';
 import { compileQuery, runProgram } from './query-program';
+import { ONLY_MANY, TriggerLists } from './trigger-lists';
 import type { AlertInput, AlertMatch, ApplyResult, IndexStats, MatchItem } from './types';
 
-// Filter flags, kept in each trigger-list entry (`slot << 3 | flags`) so that most
+// Filter flags, kept in each trigger-list entry (`slot << FLAG_BITS | flags`) so that most
 // candidates are filtered out without touching the alert's own data.
 const INCLUDE_COMMENTS = 1;
 const TITLES_ONLY = 2;
 const RESTRICTED = 4;
-// Per-slot record in `slotData`: alert id, minScore, the leaf of a one-leaf query or -1.
-const STRIDE = 3;
+/** The alert has several triggers, so it can come up more than once per item. */
+const SEVERAL_TRIGGERS = 8;
+const FLAG_BITS = 4;
+// Per-slot record in `slotData`: alert id, minScore, the leaf of a one-leaf query or -1,
+// and the subreddit id when the alert is restricted to exactly one (else -1).
+const STRIDE = 4;
 
 /**
  * The mutable index: every active alert's compiled query registered under its trigger
@@ -41,10 +46,12 @@ export class IndexCore {
   private readonly leavesOf: number[][] = [];
   private readonly entry: number[] = [];
   private readonly subreddits: (number[] | null)[] = [];
-  /** Per leaf: the entries (`slot << 3 | flags`) of the alerts it triggers. */
-  private readonly leafAlerts: number[][] = [];
+  /** Per leaf: the entries (`slot << FLAG_BITS | flags`) of the alerts it triggers. */
+  private readonly triggerLists = new TriggerLists();
   private readonly subredditIds = new Map<string, number>();
   private stack = new Uint8Array(64);
+  /** The current item's subreddit id: -2 until a restricted candidate needs it. */
+  private itemSubreddit = -2;
 
   constructor(classes: CharClasses, expectedNodes?: number) {
     this.trie = new PatternTrie(expectedNodes);
@@ -83,6 +90,7 @@ export class IndexCore {
     this.slotData[slot * STRIDE] = alert.id;
     this.slotData[slot * STRIDE + 1] = alert.minScore;
     this.slotData[slot * STRIDE + 2] = compiled.program.length === 1 ? compiled.program[0] : -1;
+    this.slotData[slot * STRIDE + 3] = subreddits?.length === 1 ? subreddits[0] : -1;
     this.input[slot] = alert;
     this.program[slot] = compiled.program;
     this.positive[slot] = compiled.positive;
@@ -90,15 +98,16 @@ export class IndexCore {
     this.leavesOf[slot] = compiled.leaves;
     this.subreddits[slot] = subreddits;
     const entry =
-      slot * 8 +
+      (slot << FLAG_BITS) +
       (alert.includeComments ? INCLUDE_COMMENTS : 0) +
       (alert.titlesOnly ? TITLES_ONLY : 0) +
-      (subreddits ? RESTRICTED : 0);
+      (subreddits ? RESTRICTED : 0) +
+      (compiled.triggers.length > 1 ? SEVERAL_TRIGGERS : 0);
     this.entry[slot] = entry;
     if (compiled.program.length > this.stack.length) {
       this.stack = new Uint8Array(compiled.program.length * 2);
     }
-    for (const leaf of compiled.triggers) (this.leafAlerts[leaf] ??= []).push(entry);
+    for (const leaf of compiled.triggers) this.triggerLists.add(leaf, entry);
     return { status: 'indexed' };
   }
 
@@ -109,13 +118,7 @@ export class IndexCore {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
     this.slotOf.delete(id);
-    for (const leaf of this.triggers[slot]) {
-      const list = this.leafAlerts[leaf];
-      // Order does not matter: swap with the last entry instead of shifting the list.
-      const at = list.indexOf(this.entry[slot]);
-      list[at] = list[list.length - 1];
-      list.pop();
-    }
+    for (const leaf of this.triggers[slot]) this.triggerLists.remove(leaf, this.entry[slot]);
     for (const leaf of this.leavesOf[slot]) this.leaves.release(leaf);
     this.input[slot] = undefined;
     this.program[slot] = this.positive[slot] = this.triggers[slot] = this.leavesOf[slot] = [];
@@ -135,44 +138,71 @@ export class IndexCore {
     scanner.scan(isPost ? `${title} ${body}` : body, isPost ? title.length : -1);
     const results: AlertMatch[] = [];
     const hitLeaves = scanner.hitLeaves;
-    if (hitLeaves.length === 0) return results;
-    const subreddit = this.subredditIds.get(item.subreddit.toLowerCase()) ?? -1;
-    const stamp = scanner.stamp;
-    const data = this.slotData;
-    const texts = this.leaves.text;
+    this.itemSubreddit = -2;
+    const lists = this.triggerLists;
     for (let index = 0; index < hitLeaves.length; index++) {
-      const entries = this.leafAlerts[hitLeaves[index]];
-      if (entries === undefined) continue;
-      for (let at = 0; at < entries.length; at++) {
-        const entry = entries[at];
-        if (!isPost && (entry & INCLUDE_COMMENTS) === 0) continue;
-        const slot = entry >> 3;
-        if (!scanner.claim(slot)) continue;
-        if (
-          (entry & RESTRICTED) !== 0 &&
-          !(this.subreddits[slot] as number[]).includes(subreddit)
-        ) {
-          continue;
-        }
-        const hits = isPost && (entry & TITLES_ONLY) !== 0 ? scanner.titleStamp : scanner.leafStamp;
-        const single = data[slot * STRIDE + 2];
-        let terms: string[];
-        if (single !== -1) {
-          if (hits[single] !== stamp) continue;
-          terms = [texts[single]];
-        } else {
-          if (!runProgram(this.program[slot], hits, stamp, this.stack)) continue;
-          terms = [];
-          for (const leaf of this.positive[slot]) if (hits[leaf] === stamp) terms.push(texts[leaf]);
-        }
-        results.push({
-          alertId: data[slot * STRIDE],
-          terms,
-          belowMinScore: item.score < data[slot * STRIDE + 1],
-        });
+      const leaf = hitLeaves[index];
+      const only = lists.onlyEntry(leaf);
+      if (only >= 0) {
+        this.consider(only, item, isPost, results);
+      } else if (only === ONLY_MANY) {
+        const entries = lists.list(leaf);
+        for (let at = 0; at < entries.length; at++)
+          this.consider(entries[at], item, isPost, results);
       }
     }
-    return results.sort((a, b) => a.alertId - b.alertId);
+    return results.length > 1 ? results.sort((a, b) => a.alertId - b.alertId) : results;
+  }
+
+  /** Filters and evaluates one candidate alert (a trigger-list entry) for the item. */
+  private consider(entry: number, item: MatchItem, isPost: boolean, results: AlertMatch[]): void {
+    if (!isPost && (entry & INCLUDE_COMMENTS) === 0) return;
+    const scanner = this.scanner;
+    const slot = entry >> FLAG_BITS;
+    // Only an alert listed under several leaves can come up twice for one item.
+    if ((entry & SEVERAL_TRIGGERS) !== 0 && !scanner.claim(slot)) return;
+    const data = this.slotData;
+    if ((entry & RESTRICTED) !== 0) {
+      if (this.itemSubreddit === -2) {
+        this.itemSubreddit = this.subredditIds.get(item.subreddit.toLowerCase()) ?? -1;
+      }
+      const only = data[slot * STRIDE + 3];
+      const allowed =
+        only === -1
+          ? (this.subreddits[slot] as number[]).includes(this.itemSubreddit)
+          : only === this.itemSubreddit;
+      if (!allowed) return;
+    }
+    const hits = isPost && (entry & TITLES_ONLY) !== 0 ? scanner.titleStamp : scanner.leafStamp;
+    const stamp = scanner.stamp;
+    const texts = this.leaves.text;
+    const single = data[slot * STRIDE + 2];
+    let terms: string[];
+    if (single !== -1) {
+      if (hits[single] !== stamp) return;
+      terms = [texts[single]];
+    } else {
+      if (!runProgram(this.program[slot], hits, stamp, this.stack)) return;
+      terms = [];
+      for (const leaf of this.positive[slot]) if (hits[leaf] === stamp) terms.push(texts[leaf]);
+    }
+    results.push({
+      alertId: data[slot * STRIDE],
+      terms,
+      belowMinScore: item.score < data[slot * STRIDE + 1],
+    });
+  }
+
+  /** Sizes the hash tables for growth; called once a build is complete. */
+  reserveHeadroom(): void {
+    this.leaves.words.reserveHeadroom();
+    this.leaves.pairs.reserveHeadroom();
+    this.trie.reserveHeadroom();
+  }
+
+  /** The fullest hash table's load: past 0.4, a background rebuild beats a doubling. */
+  get maxLoad(): number {
+    return Math.max(this.leaves.words.load, this.leaves.pairs.load, this.trie.load);
   }
 
   stats(): Omit<IndexStats, 'changesSinceBuild'> {

@@ -23,25 +23,49 @@
  *     Deleted alerts leave their words in the trie (harmless); `compact` rebuilds without
  *     them in the background, in slices, while matching goes on.
  *
- *   watchAlertChanges(database, onChange) → { stop() }      (change-feed.ts)
+ *   watchAlertChanges(database, onChange({ alertIds, reset })) → { stop() }  (change-feed.ts)
  *     Reports the ids of alerts changed through any process, within about a second:
- *     LISTEN/NOTIFY plus a catch-up poll on PostgreSQL, a poll (and in-process notify) on
- *     PGlite. Fed by triggers on `alerts` that write the `alert_changes` log.
- *   startAlertIndexSync(database) → { index, stop(), settled() }  (alert-sync.ts)
+ *     LISTEN/NOTIFY plus a catch-up poll (5 s) on PostgreSQL, a 1 s poll plus in-process
+ *     notify on PGlite. Fed by triggers on `alerts` (migration 0002) that write the
+ *     `alert_changes` log; missed notifications are caught up from the log, and `reset`
+ *     asks for a full reload when the log was pruned past the watcher's cursor.
+ *   startAlertIndexSync(database, options?) → { index, stop() }  (alert-sync.ts)
  *     Watches first, then loads the active alerts, compiles, and applies every later change
- *     by re-reading the changed rows: the index the worker matches with.
+ *     by re-reading the changed rows (`applyAlertChanges`): the index the worker matches
+ *     with. `loadActiveAlerts(db)` is the query it compiles from.
  *
- * HOW IT MATCHES
- *   Text is normalized once per item with the query language's `normalizeText`. Every term
- *   needs a left word boundary, so a trie of all query words is walked from each position
- *   that does not follow a word character (`isWordChar`, via a 64 K class table): the walk
- *   reports exact words whose right boundary holds and prefix terms, which needs no failure
- *   links and so accepts new words at any time. Phrases are verified around their rarest
- *   word once all their words occurred. Alerts are evaluated only when one of their trigger
- *   leaves occurred (a set every match must contain, chosen from the rarest AND branch),
- *   after the cheap filters (kind, subreddit).
+ * HOW IT MATCHES (files in this folder)
+ *   - Text is normalized once per item with the query language's `normalizeText` (a post's
+ *     title and body apart, joined by a space: the title's extent serves `titlesOnly`).
+ *   - Every term needs a left word boundary, so only positions not after a word character
+ *     (`isWordChar`, through a 64 K class table: char-classes.ts) can start a match.
+ *   - Exact words made only of word characters (most terms) match whole runs of word
+ *     characters: each run is hashed on the way and looked up once (word-table.ts).
+ *   - Prefix terms and words with symbols or CJK (`c++`, `node.js`, `東京`) are in a trie
+ *     walked from each possible start (pattern-trie.ts); no failure links are needed, so
+ *     words can be added at any time.
+ *   - A phrase is looked up by its anchor pair of adjacent words where both occur next to
+ *     each other (pair-table.ts), then verified in place (verify-phrase.ts).
+ *   - Terms and phrases are shared by all alerts (leaf-registry.ts); an alert is evaluated
+ *     only when one of its trigger leaves occurs (a set every match contains, from the
+ *     rarest AND branch: query-program.ts), after the cheap filters kept in its trigger
+ *     entry (trigger-lists.ts, index-core.ts). Per-item state is stamped, never cleared
+ *     (item-scanner.ts).
  */
 export { compileAlertIndex, type AlertIndex } from './alert-index';
+export {
+  applyAlertChanges,
+  loadActiveAlerts,
+  startAlertIndexSync,
+  type AlertIndexSync,
+} from './alert-sync';
+export {
+  ALERT_CHANGES_CHANNEL,
+  watchAlertChanges,
+  type AlertChangeBatch,
+  type AlertChangeWatch,
+  type WatchOptions,
+} from './change-feed';
 export type {
   AlertChange,
   AlertInput,

@@ -1,6 +1,7 @@
-import { WORD, type CharClasses } from './char-classes';
-import { FIRST_IN_PAIR, type LeafRegistry, type PhraseInfo } from './leaf-registry';
+import { HIGH_SURROGATE, WORD, type CharClasses } from './char-classes';
+import { FIRST_IN_PAIR, PATTERN_STRIDE, type LeafRegistry, type PhraseInfo } from './leaf-registry';
 import type { PatternTrie } from './pattern-trie';
+import { verifyPhrase } from './verify-phrase';
 import { HASH_SEED, hashStep } from './word-table';
 
 /**
@@ -39,13 +40,59 @@ export class ItemScanner {
     this.wordPattern.length = 0;
     this.wordStart.length = 0;
     const { rootNext } = this.trie;
-    const classes = this.classes;
+    const table = this.classes.table;
+    const length = text.length;
     let afterWord = false;
     let runStart = 0;
     let hash = HASH_SEED;
-    for (let index = 0; index < text.length; ) {
+    // The common case, without surrogate pairs; the first one hands over to `scanFrom`.
+    for (let index = 0; index < length; index++) {
       const unit = text.charCodeAt(index);
+      const flags = table[unit];
+      if (flags === HIGH_SURROGATE) {
+        this.scanFrom(text, index, afterWord, runStart, hash, titleLength);
+        return this.finish(text, titleLength);
+      }
       // Every pattern needs a left boundary, so walks start only where none is broken.
+      if (!afterWord) {
+        const node = rootNext[unit];
+        if (node !== -1 && this.mayWalk(text, index, node))
+          this.walk(text, index, node, titleLength);
+      }
+      // Runs of word characters are hashed on the way (`hashStep`, inlined), for one
+      // WordTable lookup per run.
+      if ((flags & WORD) !== 0) {
+        if (!afterWord) {
+          afterWord = true;
+          runStart = index;
+          hash = HASH_SEED;
+        }
+        hash = (Math.imul(hash, 31) + unit) | 0;
+      } else if (afterWord) {
+        afterWord = false;
+        this.wordRun(text, runStart, index, hash, titleLength);
+      }
+    }
+    if (afterWord) this.wordRun(text, runStart, length, hash, titleLength);
+    this.finish(text, titleLength);
+  }
+
+  /** The scan loop for text with surrogate pairs, from `start` in the given state. */
+  private scanFrom(
+    text: string,
+    start: number,
+    wasAfterWord: boolean,
+    wasRunStart: number,
+    wasHash: number,
+    titleLength: number,
+  ): void {
+    const { rootNext } = this.trie;
+    const classes = this.classes;
+    let afterWord = wasAfterWord;
+    let runStart = wasRunStart;
+    let hash = wasHash;
+    for (let index = start; index < text.length;) {
+      const unit = text.charCodeAt(index);
       if (!afterWord) {
         const node = rootNext[unit];
         if (node !== -1) this.walk(text, index, node, titleLength);
@@ -58,7 +105,6 @@ export class ItemScanner {
       } else {
         isWord = (classes.unit(unit) & WORD) !== 0;
       }
-      // Runs of word characters are hashed on the way, for one WordTable lookup per run.
       if (isWord) {
         if (!afterWord) {
           runStart = index;
@@ -73,16 +119,48 @@ export class ItemScanner {
       index += width;
     }
     if (afterWord) this.wordRun(text, runStart, text.length, hash, titleLength);
+  }
+
+  private finish(text: string, titleLength: number): void {
     if (this.wordPattern.length > 1) this.resolvePhrases(text, titleLength);
   }
 
   private wordRun(text: string, start: number, end: number, hash: number, titleLength: number) {
-    const pattern = this.leaves.words.find(text, start, end, hash);
-    if (pattern !== -1) this.exactHit(pattern, start, end, titleLength);
+    const words = this.leaves.words;
+    const at = words.find(text, start, end, hash);
+    if (at === -1) return;
+    // The slot carries the pattern's term and flags: no second lookup (see exactHit).
+    const slots = words.slots;
+    const term = slots[at + 2];
+    if (term !== -1) this.hit(term, end <= titleLength);
+    if (slots[at + 3] !== 0) {
+      this.wordPattern.push(slots[at + 1]);
+      this.wordStart.push(start);
+    }
+  }
+
+  /**
+   * False when a walk from `start` would find nothing: no pattern of one character, and
+   * none starting with these two or three ASCII characters (bit tables of the trie). Most
+   * walks would end within three characters; this saves the call and the hash probes.
+   */
+  private mayWalk(text: string, start: number, node: number): boolean {
+    const trie = this.trie;
+    if (trie.exactAt[node] !== -1 || trie.prefixAt[node] !== -1) return true;
+    const a = text.charCodeAt(start);
+    const b = text.charCodeAt(start + 1);
+    if (a >= 128 || !(b < 128)) return true;
+    const pair = a * 128 + b;
+    if (trie.asciiPairs[pair] === 0) return false;
+    const c = text.charCodeAt(start + 2);
+    if (trie.asciiPairEnds[pair] === 1 || !(c < 128)) return true;
+    const triple = pair * 128 + c;
+    return (trie.asciiTriples[triple >> 3] & (1 << (triple & 7))) !== 0;
   }
 
   private walk(text: string, start: number, first: number, titleLength: number): void {
-    const { exactAt, prefixAt } = this.trie;
+    const trie = this.trie;
+    const { exactAt, prefixAt } = trie;
     const classes = this.classes;
     let node = first;
     let end = start + 1;
@@ -94,7 +172,7 @@ export class ItemScanner {
       const prefix = prefixAt[node];
       if (prefix !== -1) this.hit(prefix, end <= titleLength);
       if (end >= text.length) return;
-      node = this.trie.next(node, text.charCodeAt(end));
+      node = trie.next(node, text.charCodeAt(end));
       if (node === -1) return;
       end++;
     }
@@ -102,10 +180,10 @@ export class ItemScanner {
 
   private exactHit(pattern: number, start: number, end: number, titleLength: number): void {
     const info = this.leaves.patternInfo;
-    const term = info[pattern * 4];
+    const term = info[pattern * PATTERN_STRIDE];
     if (term !== -1) this.hit(term, end <= titleLength);
     // Only anchor-pair words are needed to find phrases (the rest is verified in place).
-    if (info[pattern * 4 + 1] !== 0) {
+    if (info[pattern * PATTERN_STRIDE + 1] !== 0) {
       this.wordPattern.push(pattern);
       this.wordStart.push(start);
     }
@@ -122,7 +200,7 @@ export class ItemScanner {
   /**
    * Verifies the phrases whose anchor pair occurs: for each phrase-word occurrence, the
    * word that may follow it starts where the separator run after it ends (see
-   * `verifyPhrase`), so the occurrences starting there are looked up in `pairPhrases`.
+   * `verifyPhrase`), so the occurrences starting there are looked up in `pairs`.
    */
   private resolvePhrases(text: string, titleLength: number): void {
     const { pairs, patternInfo } = this.leaves;
@@ -131,19 +209,19 @@ export class ItemScanner {
     const count = patterns.length;
     for (let first = 0; first < count; first++) {
       const firstPattern = patterns[first];
-      if ((patternInfo[firstPattern * 4 + 1] & FIRST_IN_PAIR) === 0) continue;
+      if ((patternInfo[firstPattern * PATTERN_STRIDE + 1] & FIRST_IN_PAIR) === 0) continue;
       const start = starts[first];
-      const end = start + patternInfo[firstPattern * 4 + 2];
+      const end = start + patternInfo[firstPattern * PATTERN_STRIDE + 2];
       const runEnd = this.classes.separatorRunEnd(text, end);
       // Occurrences come in start order; only those inside this word precede `end`.
       let second = first + 1;
       while (second < count && starts[second] < end) second++;
       for (; second < count && starts[second] <= runEnd; second++) {
         const pattern = patterns[second];
-        if (starts[second] + patternInfo[pattern * 4 + 3] !== runEnd) continue;
+        if (starts[second] + patternInfo[pattern * PATTERN_STRIDE + 3] !== runEnd) continue;
         const leaves = pairs.find(firstPattern, pattern);
         if (leaves === undefined) continue;
-        const pairEnd = starts[second] + patternInfo[pattern * 4 + 2];
+        const pairEnd = starts[second] + patternInfo[pattern * PATTERN_STRIDE + 2];
         for (const leaf of leaves) this.resolve(text, leaf, start, pairEnd, titleLength);
       }
     }
@@ -157,41 +235,8 @@ export class ItemScanner {
     }
     const info = this.leaves.phrase[leaf] as PhraseInfo;
     // A two-word phrase is its anchor pair: nothing left to verify.
-    const end = info.words.length === 2 ? pairEnd : this.verifyPhrase(text, info, start);
+    const end = info.words.length === 2 ? pairEnd : verifyPhrase(this.classes, text, info, start);
     if (end !== -1) this.hit(leaf, end <= titleLength);
-  }
-
-  /**
-   * The end of the phrase occurrence built around its anchor word at `start`, or -1. Between
-   * two words the reference allows any run of separators; since every word has a letter or
-   * digit (never a separator), the next word's first non-separator must sit exactly where
-   * the run ends, so its start is fixed: no search, no backtracking. Leftwards likewise.
-   */
-  private verifyPhrase(text: string, info: PhraseInfo, start: number): number {
-    const { words, lead, trail, anchor } = info;
-    let end = start + words[anchor].length;
-    for (let index = anchor + 1; index < words.length; index++) {
-      const at = this.classes.separatorRunEnd(text, end) - lead[index];
-      if (at < end || !this.occursAt(text, words[index], at)) return -1;
-      end = at + words[index].length;
-    }
-    let begin = start;
-    for (let index = anchor - 1; index >= 0; index--) {
-      const wordEnd = this.classes.separatorRunStart(text, begin) + trail[index];
-      const at = wordEnd - words[index].length;
-      if (wordEnd > begin || at < 0 || !this.occursAt(text, words[index], at)) return -1;
-      begin = at;
-    }
-    return end;
-  }
-
-  /** Whether `word` occurs at `at` with a term boundary on both sides. */
-  private occursAt(text: string, word: string, at: number): boolean {
-    return (
-      text.startsWith(word, at) &&
-      (this.classes.before(text, at) & WORD) === 0 &&
-      (this.classes.at(text, at + word.length) & WORD) === 0
-    );
   }
 
   /** True the first time an alert slot is claimed for the current item. */

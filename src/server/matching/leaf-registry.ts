@@ -7,6 +7,8 @@ import { WordTable } from './word-table';
 /** Pattern flags: the word is the first / second word of some phrase's anchor pair. */
 export const FIRST_IN_PAIR = 1;
 export const SECOND_IN_PAIR = 2;
+/** Integers per pattern in `patternInfo`: term, flags, length, lead. */
+export const PATTERN_STRIDE = 4;
 
 export type LeafKind = 'term' | 'prefix' | 'phrase';
 
@@ -18,7 +20,7 @@ export type PhraseInfo = {
   /** Per word, code units of leading / trailing separators (see `verifyPhrase`). */
   lead: number[];
   trail: number[];
-  /** Verification starts from words `anchor` and `anchor + 1`: the longest adjacent pair. */
+  /** Verification starts from words `anchor` and `anchor + 1` (see `anchorPair`). */
   anchor: number;
 };
 
@@ -35,17 +37,20 @@ export class LeafRegistry {
   /** Per leaf: the phrase data, for phrase leaves. */
   readonly phrase: (PhraseInfo | undefined)[] = [];
   /**
-   * Per exact-word pattern, packed so that a hit reads one cache line: at `pattern * 4`,
-   * the term leaf it is (-1 when only phrases use it), flags (`FIRST_IN_PAIR`,
-   * `SECOND_IN_PAIR`), its length and its leading separators (see `PhraseInfo`).
+   * Per exact-word pattern, packed so that a hit reads one cache line: at
+   * `pattern * PATTERN_STRIDE`, the term leaf it is (-1 when only phrases use it), flags
+   * (`FIRST_IN_PAIR`, `SECOND_IN_PAIR`), its length and its leading separators (see
+   * `PhraseInfo`).
    */
-  patternInfo: Int32Array = new Int32Array(256 * 4);
+  patternInfo: Int32Array = new Int32Array(256 * PATTERN_STRIDE);
   readonly patternWord: string[] = [];
   readonly pairs = new PairTable();
   /** Exact words made of word characters only; the others are in the trie. */
   readonly words = new WordTable(this.patternWord);
   private readonly byText = new Map<string, number>();
   private readonly patternOf = new Map<string, number>();
+  /** Per pattern: whether it is in the WordTable or the trie yet (see `setPatternInfo`). */
+  private readonly placed: boolean[] = [];
   private dead = 0;
 
   constructor(
@@ -97,20 +102,25 @@ export class LeafRegistry {
     } else {
       this.kind.push('term');
       this.phrase.push(undefined);
-      this.patternInfo[this.wordPattern(leaf.value) * 4] = id;
+      const pattern = this.wordPattern(leaf.value);
+      this.setPatternInfo(pattern, id, this.patternInfo[pattern * PATTERN_STRIDE + 1]);
     }
     return id;
   }
 
   private phraseInfo(id: number, words: string[]): PhraseInfo {
     const patterns = words.map((word) => this.wordPattern(word));
-    let anchor = 0;
-    for (let index = 1; index + 1 < words.length; index++) {
-      const length = words[index].length + words[index + 1].length;
-      if (length > words[anchor].length + words[anchor + 1].length) anchor = index;
+    const anchor = anchorPair(words);
+    for (const [pattern, flag] of [
+      [patterns[anchor], FIRST_IN_PAIR],
+      [patterns[anchor + 1], SECOND_IN_PAIR],
+    ]) {
+      this.setPatternInfo(
+        pattern,
+        this.patternInfo[pattern * PATTERN_STRIDE],
+        this.patternInfo[pattern * PATTERN_STRIDE + 1] | flag,
+      );
     }
-    this.patternInfo[patterns[anchor] * 4 + 1] |= FIRST_IN_PAIR;
-    this.patternInfo[patterns[anchor + 1] * 4 + 1] |= SECOND_IN_PAIR;
     this.pairs.add(patterns[anchor], patterns[anchor + 1], id);
     return {
       words,
@@ -121,6 +131,21 @@ export class LeafRegistry {
     };
   }
 
+  private setPatternInfo(pattern: number, term: number, flags: number): void {
+    this.patternInfo[pattern * PATTERN_STRIDE] = term;
+    this.patternInfo[pattern * PATTERN_STRIDE + 1] = flags;
+    const word = this.patternWord[pattern];
+    // A word is put where the scan finds it only once it is a term or an anchor-pair word:
+    // the other words of phrases are checked in place by `verifyPhrase`.
+    if (!this.placed[pattern]) {
+      this.placed[pattern] = true;
+      if (this.classes.isAllWord(word)) this.words.add(pattern);
+      else this.trie.exactAt[this.trie.insert(word)] = pattern;
+    }
+    // Words of the WordTable keep a copy in their slot, read by the scan.
+    if (this.classes.isAllWord(word)) this.words.setInfo(pattern, term, flags);
+  }
+
   /** The exact-word pattern of `word` (both boundaries), created if missing. */
   private wordPattern(word: string): number {
     let pattern = this.patternOf.get(word);
@@ -128,14 +153,31 @@ export class LeafRegistry {
     pattern = this.patternWord.length;
     this.patternOf.set(word, pattern);
     this.patternWord.push(word);
-    if ((pattern + 1) * 4 > this.patternInfo.length) {
+    this.placed.push(false);
+    if ((pattern + 1) * PATTERN_STRIDE > this.patternInfo.length) {
       const grown = new Int32Array(this.patternInfo.length * 2);
       grown.set(this.patternInfo);
       this.patternInfo = grown;
     }
-    this.patternInfo.set([-1, 0, word.length, this.classes.leadingSeparators(word)], pattern * 4);
-    if (this.classes.isAllWord(word)) this.words.add(pattern);
-    else this.trie.exactAt[this.trie.insert(word)] = pattern;
+    this.patternInfo.set(
+      [-1, 0, word.length, this.classes.leadingSeparators(word)],
+      pattern * PATTERN_STRIDE,
+    );
     return pattern;
   }
+}
+
+/**
+ * The adjacent pair of words a phrase is found by: the longest (as the rarest), and among
+ * equals one that occurs once in the phrase, so that `"a a a … a b"` is looked for where
+ * "a b" occurs, not at every "a a" of a text made of a thousand a's.
+ */
+function anchorPair(words: string[]): number {
+  const pairs = words.slice(1).map((word, index) => `${words[index]} ${word}`);
+  const score = (index: number) =>
+    (words[index].length + words[index + 1].length) * 2 +
+    (pairs.indexOf(pairs[index]) === pairs.lastIndexOf(pairs[index]) ? 1 : 0);
+  let best = 0;
+  for (let index = 1; index < pairs.length; index++) if (score(index) > score(best)) best = index;
+  return best;
 }

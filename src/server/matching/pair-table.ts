@@ -12,6 +12,20 @@ export class PairTable {
   private mask = 255;
   private readonly lists: number[][] = [];
 
+  /** Share of slots in use; the table doubles when it would pass one half. */
+  get load(): number {
+    return this.lists.length / (this.mask + 1);
+  }
+
+  /**
+   * Grows now (at build time) to a quarter full, so that changes can add as many entries
+   * again before a doubling, which at 100,000 alerts would stall one change for ms.
+   */
+  reserveHeadroom(): void {
+    const wanted = 1 << Math.ceil(Math.log2(Math.max(256, this.lists.length * 4)));
+    if (wanted > this.mask + 1) this.rehash(wanted);
+  }
+
   /** The phrase leaves anchored on (first, second), or undefined. */
   find(first: number, second: number): number[] | undefined {
     const { slots, mask } = this;

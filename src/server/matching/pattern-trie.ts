@@ -17,6 +17,15 @@ const STRIDE = SLOT_STRIDE;
 export class PatternTrie {
   /** Node reached from the root by one code unit, or -1. */
   readonly rootNext = new Int32Array(0x10000).fill(EMPTY);
+  /**
+   * 1 where some word starts with the two ASCII code units `a * 128 + b`. Most walks end at
+   * the second character; this 16 KB table answers that without a hash probe.
+   */
+  readonly asciiPairs = new Uint8Array(128 * 128);
+  /** 1 where some word is exactly these two ASCII code units. */
+  readonly asciiPairEnds = new Uint8Array(128 * 128);
+  /** Bit set of the first three code units of words, when all three are ASCII. */
+  readonly asciiTriples = new Uint8Array((128 * 128 * 128) / 8);
   /** Per node: the exact-word pattern id ending here, or -1. */
   exactAt: Int32Array;
   /** Per node: the prefix-term leaf id ending here, or -1. */
@@ -51,6 +60,20 @@ export class PatternTrie {
     );
   }
 
+  /** Share of slots in use; the table doubles when it would pass one half. */
+  get load(): number {
+    return this.edges / (this.mask + 1);
+  }
+
+  /**
+   * Grows now (at build time) to a quarter full, so that changes can add as many entries
+   * again before a doubling, which at 100,000 alerts would stall one change for ms.
+   */
+  reserveHeadroom(): void {
+    const wanted = 1 << Math.ceil(Math.log2(Math.max(256, this.edges * 4)));
+    if (wanted > this.mask + 1) this.rehash(wanted);
+  }
+
   /** Child of `node` by code unit `unit`, or -1. The hot path of matching. */
   next(node: number, unit: number): number {
     const { mask, slots } = this;
@@ -66,6 +89,15 @@ export class PatternTrie {
 
   /** The node of `word`, created with its missing ancestors. */
   insert(word: string): number {
+    const [a, b, c] = [word.charCodeAt(0), word.charCodeAt(1), word.charCodeAt(2)];
+    if (word.length > 1 && a < 128 && b < 128) {
+      this.asciiPairs[a * 128 + b] = 1;
+      if (word.length === 2) this.asciiPairEnds[a * 128 + b] = 1;
+      else if (c < 128) {
+        const triple = (a * 128 + b) * 128 + c;
+        this.asciiTriples[triple >> 3] |= 1 << (triple & 7);
+      }
+    }
     let node = this.rootNext[word.charCodeAt(0)];
     if (node === EMPTY) {
       node = this.newNode();

@@ -6,7 +6,10 @@
  * character: at 100,000 alerts each step is a likely cache miss.
  */
 const EMPTY = -1;
-const STRIDE = 2;
+/** Per slot: the word's running hash, its pattern id (-1 when empty), then a copy of the
+ *  pattern's term leaf and flags (see `LeafRegistry.patternInfo`): one cache line per hit. */
+export const WORD_STRIDE = 4;
+const STRIDE = WORD_STRIDE;
 
 /** The running hash of a run of code units: `step(step(SEED, a), b)`… then `finish`. */
 export const HASH_SEED = 0;
@@ -25,8 +28,7 @@ export function hashWord(word: string): number {
 }
 
 export class WordTable {
-  /** Per slot: the word's running hash and its pattern id (-1 when empty). */
-  private slots: Int32Array;
+  slots: Int32Array;
   private mask: number;
   private count = 0;
 
@@ -39,31 +41,53 @@ export class WordTable {
     return this.slots.byteLength;
   }
 
-  /** The pattern of the word `text[start, end)` whose running hash is `hash`, or -1. */
+  /** Share of slots in use; the table doubles when it would pass one half. */
+  get load(): number {
+    return this.count / (this.mask + 1);
+  }
+
+  /**
+   * Grows now (at build time) to a quarter full, so that changes can add as many entries
+   * again before a doubling, which at 100,000 alerts would stall one change for ms.
+   */
+  reserveHeadroom(): void {
+    const wanted = 1 << Math.ceil(Math.log2(Math.max(256, this.count * 4)));
+    if (wanted > this.mask + 1) this.rehash(wanted);
+  }
+
+  /** Offset in `slots` of the word `text[start, end)` whose running hash is `hash`, or -1. */
   find(text: string, start: number, end: number, hash: number): number {
     const { slots, mask, words } = this;
     for (let slot = finish(hash) & mask; ; slot = (slot + 1) & mask) {
-      const pattern = slots[slot * STRIDE + 1];
+      const at = slot * STRIDE;
+      const pattern = slots[at + 1];
       if (pattern === EMPTY) return EMPTY;
-      if (slots[slot * STRIDE] === hash) {
+      if (slots[at] === hash) {
         const word = words[pattern];
-        if (word.length === end - start && text.startsWith(word, start)) return pattern;
+        if (word.length === end - start && sameUnits(text, start, word)) return at;
       }
     }
+  }
+
+  /** Copies a pattern's term leaf and flags into its slot. */
+  setInfo(pattern: number, term: number, flags: number): void {
+    let slot = finish(hashWord(this.words[pattern])) & this.mask;
+    while (this.slots[slot * STRIDE + 1] !== pattern) slot = (slot + 1) & this.mask;
+    this.slots[slot * STRIDE + 2] = term;
+    this.slots[slot * STRIDE + 3] = flags;
   }
 
   /** Registers `pattern`, whose text is `words[pattern]` (not already present). */
   add(pattern: number): void {
     if ((this.count + 1) * 2 > this.mask + 1) this.rehash((this.mask + 1) * 2);
     this.count++;
-    this.place(hashWord(this.words[pattern]), pattern);
+    this.place(hashWord(this.words[pattern]), pattern, -1, 0);
   }
 
-  private place(hash: number, pattern: number): void {
+  private place(hash: number, pattern: number, term: number, flags: number): void {
     let slot = finish(hash) & this.mask;
     while (this.slots[slot * STRIDE + 1] !== EMPTY) slot = (slot + 1) & this.mask;
-    this.slots[slot * STRIDE] = hash;
-    this.slots[slot * STRIDE + 1] = pattern;
+    this.slots.set([hash, pattern, term, flags], slot * STRIDE);
   }
 
   private rehash(size: number): void {
@@ -71,7 +95,15 @@ export class WordTable {
     this.slots = new Int32Array(size * STRIDE).fill(EMPTY);
     this.mask = size - 1;
     for (let at = 0; at < old.length; at += STRIDE) {
-      if (old[at + 1] !== EMPTY) this.place(old[at], old[at + 1]);
+      if (old[at + 1] !== EMPTY) this.place(old[at], old[at + 1], old[at + 2], old[at + 3]);
     }
   }
+}
+
+/** `text.startsWith(word, start)`, as a loop: faster than the builtin for short words. */
+function sameUnits(text: string, start: number, word: string): boolean {
+  for (let index = 0; index < word.length; index++) {
+    if (text.charCodeAt(start + index) !== word.charCodeAt(index)) return false;
+  }
+  return true;
 }
