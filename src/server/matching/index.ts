@@ -45,7 +45,8 @@
  *     walked from each possible start (pattern-trie.ts); no failure links are needed, so
  *     words can be added at any time.
  *   - A phrase is looked up by its anchor pair of adjacent words where both occur next to
- *     each other (pair-table.ts), then verified in place (verify-phrase.ts).
+ *     each other (pair-table.ts, behind a 128 KB bit filter; the occurrences to pair up are
+ *     kept in word-occurrences.ts), then verified in place (verify-phrase.ts).
  *   - Terms and phrases are shared by all alerts (leaf-registry.ts); an alert is evaluated
  *     only when one of its trigger leaves occurs (a set every match contains, from the
  *     rarest AND branch: query-program.ts), after the cheap filters kept in its trigger

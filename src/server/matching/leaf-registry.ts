@@ -121,7 +121,9 @@ export class LeafRegistry {
         this.patternInfo[pattern * PATTERN_STRIDE + 1] | flag,
       );
     }
-    this.pairs.add(patterns[anchor], patterns[anchor + 1], id);
+    // A two-word phrase is its anchor pair: listed as `~id`, so that the scan reports it
+    // without reading its PhraseInfo (a likely cache miss per occurrence).
+    this.pairs.add(patterns[anchor], patterns[anchor + 1], words.length === 2 ? ~id : id);
     return {
       words,
       patterns,

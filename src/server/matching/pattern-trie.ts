@@ -24,6 +24,8 @@ export class PatternTrie {
   readonly asciiPairs = new Uint8Array(128 * 128);
   /** 1 where some word is exactly these two ASCII code units. */
   readonly asciiPairEnds = new Uint8Array(128 * 128);
+  /** 1 for a code unit that is a whole word (exact or prefix) by itself. */
+  readonly rootEnds = new Uint8Array(0x10000);
   /** Bit set of the first three code units of words, when all three are ASCII. */
   readonly asciiTriples = new Uint8Array((128 * 128 * 128) / 8);
   /** Per node: the exact-word pattern id ending here, or -1. */
@@ -98,6 +100,7 @@ export class PatternTrie {
         this.asciiTriples[triple >> 3] |= 1 << (triple & 7);
       }
     }
+    if (word.length === 1) this.rootEnds[word.charCodeAt(0)] = 1;
     let node = this.rootNext[word.charCodeAt(0)];
     if (node === EMPTY) {
       node = this.newNode();
