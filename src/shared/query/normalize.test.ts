@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { normalizeText } from './normalize';
+import { normalizeText, normalizeTextFull } from './normalize';
 import { isWordChar, WORD_CHAR_SOURCE } from './word-char';
 
 describe('normalizeText', () => {
@@ -58,6 +58,69 @@ describe('normalizeText', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('normalizeText against the full pipeline', () => {
+  // normalizeText cuts mostly-ASCII text into pieces; it must equal the full pipeline on
+  // the whole text for every input. NORMALIZE_RUNS=20000 (or more) for a deeper local run.
+  const numRuns = Number(process.env.NORMALIZE_RUNS ?? 2000);
+  const same = (text: string) => {
+    expect(normalizeText(text)).toBe(normalizeTextFull(text));
+  };
+
+  test('on arbitrary Unicode text, including lone surrogates', () => {
+    const anyCodeUnits = fc.string({
+      unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+    });
+    fc.assert(fc.property(fc.oneof(fc.string({ unit: 'binary' }), anyCodeUnits), same), {
+      numRuns,
+    });
+  });
+
+  const range = (min: number, max: number) =>
+    fc.integer({ min, max }).map((code) => String.fromCodePoint(code));
+  const oneOf = (chars: string) => fc.constantFrom(...Array.from(chars));
+  const units = (min: number, max: number) =>
+    fc.integer({ min, max }).map((code) => String.fromCharCode(code));
+  const tricky = fc.oneof(
+    range(0x300, 0x36f), // combining marks
+    range(0x1100, 0x11ff), // Hangul jamo
+    range(0xac00, 0xd7a3), // Hangul syllables
+    oneOf('\u200b\u200c\u200d\u2060\ufeff\u00ad'), // invisible
+    oneOf('‘’‚‛“”„‟′″‴⁗"\''), // quotes and primes
+    oneOf('ßẞςσΣİıKÅΩǅ'), // folds and special casings
+    range(0xff01, 0xff5e), // full-width forms
+    range(0xfb00, 0xfb06), // ligatures
+    units(0xd800, 0xdfff), // (lone) surrogates
+    oneOf('\u00a0\u3000\u2028\u0085\u2009\u202f'), // non-ASCII whitespace
+    fc.constantFrom('👍', '👍🏽', '❤️', '\ufe0f', '\ufe0e', '👨‍👩‍👧', '🏳️‍🌈', '\u20e3', '#️⃣'),
+    oneOf('—–…•€£°²½éÉèñçøæœŒĳ①ⓐ㍻℡™ｶﾞ'),
+    range(0x80, 0x10ffff), // anything
+  );
+  const ascii = fc.oneof(
+    fc.string({ unit: 'binary-ascii', maxLength: 12 }),
+    fc.constantFrom('e', 'A', 'n', 'O', 'u', 's', 'S', ' ', '\t', '\n', '<', '=', '>'),
+  );
+  const mixture = fc
+    .array(fc.oneof({ arbitrary: ascii, weight: 3 }, { arbitrary: tricky, weight: 2 }), {
+      maxLength: 30,
+    })
+    .map((parts) => parts.join(''));
+
+  test('on ASCII words mixed with tricky non-ASCII characters', () => {
+    fc.assert(fc.property(mixture, same), { numRuns });
+  });
+
+  test('on every BMP code unit next to ASCII letters and combining marks', () => {
+    const mismatches: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      const char = String.fromCharCode(code);
+      for (const text of [`a${char}`, `${char}a`, `${char}\u0301`, `e${char}\u0301`]) {
+        if (normalizeText(text) !== normalizeTextFull(text)) mismatches.push(text);
+      }
+    }
+    expect(mismatches).toEqual([]);
   });
 });
 
