@@ -37,7 +37,12 @@ export function ensureBuild({ quiet = false } = {}) {
     process.stderr.write(
       'earshot: building the web app and server (first start or sources changed)...\n',
     );
-  execSync('npm run --silent build', { stdio: quiet ? 'pipe' : 'inherit' });
+  // Always a production build, even when called from a test runner that sets NODE_ENV=test
+  // (which would otherwise bundle React's development build).
+  execSync('npm run --silent build', {
+    stdio: quiet ? 'pipe' : 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   writeFileSync(STAMP, new Date().toISOString());
   return true;
 }
