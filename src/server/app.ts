@@ -14,6 +14,7 @@ import { statsRoutes } from './features/stats/routes';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurity } from './http/security';
 import { installWebApp } from './http/static-web';
+import { installTransport } from './http/transport';
 
 export interface AppDeps {
   config: Config;
@@ -37,27 +38,10 @@ export async function buildApp(deps: AppDeps) {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
-  // The API speaks JSON only; anything else is a 415 rather than a string the schemas reject.
-  app.removeContentTypeParser('text/plain');
-  // Bodiless writes (logout, delete) may still carry a JSON content type, as the spec's client
-  // sends one on every write: an empty body is "no body", not a 400.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
-  );
+  installTransport(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
-  // While shutting down, answer in-flight requests with `Connection: close` so keep-alive sockets
-  // do not hold the process open for Fastify's 72 s keep-alive timeout.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
   await installSecurity(app, config);
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
