@@ -310,6 +310,11 @@ describe.skipIf(!suite.enabled)('alerts in the browser', () => {
     await openRowMenu(page, 'stripe');
     await page.getByRole('menuitem', { name: 'Pause Alerts' }).click();
     await visible(page.getByText('Alert "stripe" is now paused.'));
+    // The list re-sorts by last update: let it settle before aiming at another card.
+    await expect
+      .poll(() => text(page.getByRole('article', { name: 'stripe' })))
+      .toContain('Paused');
+    await expect.poll(async () => (await names())[0]).toBe('stripe');
     await openRowMenu(page, 'acme');
     await page.getByRole('menuitem', { name: 'Resume Alerts' }).click();
     await visible(page.getByText('Alert "acme" is now active.'));

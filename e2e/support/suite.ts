@@ -25,7 +25,13 @@ export function useBrowserSuite(name: string) {
       await server?.stop();
     });
 
-    afterEach(async () => {
+    afterEach(async (context) => {
+      // A failed test leaves a screenshot in test-results/ (CI logs name it) for diagnosis.
+      if (context.task.result?.state === 'fail' && session) {
+        const file = `test-results/${context.task.name.replace(/\W+/g, '-').slice(0, 80)}.png`;
+        await session.page.screenshot({ path: file, fullPage: true }).catch(() => {});
+        console.error(`screenshot of the failed page: ${file}`);
+      }
       const errors = session?.errors ?? [];
       await session?.close();
       session = undefined;
