@@ -60,6 +60,14 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 export const profileBodySchema = z.object({ username: usernameSchema, email });
 export type ProfileBody = z.infer<typeof profileBodySchema>;
 
+/** The refinement a confirmation field needs: it must equal the password field it confirms. */
+export function passwordsMatch<Field extends string>(field: Field) {
+  return [
+    (values: Record<Field | 'confirmPassword', string>) => values[field] === values.confirmPassword,
+    { message: "Passwords don't match", path: ['confirmPassword'] as PropertyKey[] },
+  ] as const;
+}
+
 export const passwordBodySchema = z
   .object({
     currentPassword: z
@@ -72,10 +80,7 @@ export const passwordBodySchema = z
       .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
       .max(PASSWORD_MAX),
   })
-  .refine((body) => body.newPassword === body.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+  .refine(...passwordsMatch('newPassword'));
 export type PasswordBody = z.infer<typeof passwordBodySchema>;
 
 /** What leaves the server about a user: an allowlist, so hashes and tokens never do. */

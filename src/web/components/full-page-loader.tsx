@@ -13,17 +13,3 @@ export function FullPageLoader({ label = 'Loading...' }: { label?: string }) {
     </Center>
   );
 }
-
-/** A spinner inside a page section. */
-export function SectionLoader({ label = 'Loading...' }: { label?: string }) {
-  return (
-    <Center py="xl" role="status" aria-live="polite">
-      <Stack align="center" gap="xs">
-        <Loader size="sm" />
-        <Text size="sm" c="dimmed">
-          {label}
-        </Text>
-      </Stack>
-    </Center>
-  );
-}

@@ -1,10 +1,11 @@
 import { loginBodySchema } from '@shared/api/auth';
-import { Button, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { showServerFieldErrors } from '../../../lib/form-errors';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useLogin } from '../api/login';
+import { EmailField, PendingSubmitButton } from './credential-fields';
 
 const loginFormSchema = z.object({
   email: loginBodySchema.shape.username,
@@ -38,14 +39,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label="Email"
-          type="email"
-          placeholder="you@example.com"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
+        <EmailField {...form.getInputProps('email')} />
         <PasswordInput
           label="Password"
           placeholder="Your password"
@@ -53,15 +47,11 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           required
           {...form.getInputProps('password')}
         />
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          disabled={login.isPending}
-          leftSection={login.isPending ? <Loader size={16} color="gray" /> : undefined}
-        >
-          {login.isPending ? 'Signing in...' : 'Sign In'}
-        </Button>
+        <PendingSubmitButton
+          pending={login.isPending}
+          label="Sign In"
+          pendingLabel="Signing in..."
+        />
       </Stack>
     </form>
   );

@@ -1,10 +1,11 @@
-import { registerBodySchema } from '@shared/api/auth';
-import { Button, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { passwordsMatch, registerBodySchema } from '@shared/api/auth';
+import { PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { showServerFieldErrors } from '../../../lib/form-errors';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { browserTimeZone, useRegister } from '../api/register';
+import { EmailField, PendingSubmitButton } from './credential-fields';
 
 const registerFormSchema = z
   .object({
@@ -12,10 +13,7 @@ const registerFormSchema = z
     password: registerBodySchema.shape.password,
     confirmPassword: z.string(),
   })
-  .refine((values) => values.password === values.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+  .refine(...passwordsMatch('password'));
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const registration = useRegister();
@@ -45,14 +43,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label="Email"
-          type="email"
-          placeholder="you@example.com"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
+        <EmailField {...form.getInputProps('email')} />
         <PasswordInput
           label="Password"
           placeholder="At least 6 characters"
@@ -67,15 +58,11 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
           required
           {...form.getInputProps('confirmPassword')}
         />
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          disabled={registration.isPending}
-          leftSection={registration.isPending ? <Loader size={16} color="gray" /> : undefined}
-        >
-          {registration.isPending ? 'Creating Account...' : 'Create Account'}
-        </Button>
+        <PendingSubmitButton
+          pending={registration.isPending}
+          label="Create Account"
+          pendingLabel="Creating Account..."
+        />
       </Stack>
     </form>
   );
