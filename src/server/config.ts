@@ -20,6 +20,8 @@ const envSchema = z.object({
   ROLE: z.enum(['web', 'worker', 'all'], { error: 'must be web, worker or all' }).default('all'),
   REDDIT_CLIENT_ID: z.string().min(1).optional(),
   REDDIT_CLIENT_SECRET: z.string().min(1).optional(),
+  REDDIT_USERNAME: z.string().min(1).optional(),
+  REDDIT_PASSWORD: z.string().min(1).optional(),
   REDDIT_USER_AGENT: z.string().min(1).default(`earshot/${pkg.version} (self-hosted)`),
   REDDIT_API_BASE: url(['http', 'https']).optional(),
   REDDIT_AUTH_BASE: url(['http', 'https']).default('https://www.reddit.com'),
@@ -81,6 +83,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       enabled: e.REDDIT_ENABLED,
       clientId: e.REDDIT_CLIENT_ID,
       clientSecret: e.REDDIT_CLIENT_SECRET,
+      username: e.REDDIT_USERNAME,
+      password: e.REDDIT_PASSWORD,
       hasCredentials: hasRedditCredentials,
       userAgent: e.REDDIT_USER_AGENT,
       apiBase:

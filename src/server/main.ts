@@ -7,7 +7,7 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
-import { defaultJobs, startWorker } from './jobs/worker';
+import { buildWorker } from './worker';
 
 // Built: dist/server/main.js → dist/web. Under `npm run dev` (src/server) Vite serves the web app,
 // and the API serves a previous build only if one exists.
@@ -51,8 +51,10 @@ async function main() {
     ? await buildApp({ config, database, clock: systemClock, webRoot, logger: log })
     : undefined;
   const worker = config.runsWorker
-    ? startWorker(defaultJobs({ database, clock: systemClock }), log)
+    ? buildWorker({ config, database, clock: systemClock, log })
     : undefined;
+  // Reddit being unreachable is not a start-up failure: the worker records it for the status.
+  await worker?.start();
   if (app) {
     try {
       await app.listen({ port: config.port, host: config.host });

@@ -4,9 +4,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { alerts, users } from '../../src/server/db/schema';
 import type { MatchItem } from '../../src/server/matching';
-import { startAlertIndexSync, type AlertIndexSync } from '../../src/server/matching/alert-sync';
-import { watchAlertChanges, type AlertChangeBatch } from '../../src/server/matching/change-feed';
-import { alertChangeLogState, alertChanges } from '../../src/server/matching/feed-schema';
+import { watchAlertChanges, type AlertChangeBatch } from '../../src/server/db/alert-change-feed';
+import { alertChangeLogState, alertChanges } from '../../src/server/db/alert-change-schema';
+import {
+  startAlertIndexSync,
+  type AlertIndexSync,
+} from '../../src/server/ingest/alert-index-sync';
 import { freshDatabase } from '../helpers/database';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -30,8 +33,8 @@ describe(`alert change feed (${kind})`, () => {
   beforeAll(async () => {
     database = await freshDatabase();
     web = database;
-    if (database.raw instanceof pg.Pool) {
-      web = await openDatabase({ databaseUrl: database.raw.options.connectionString, dataDir: '' });
+    if (database.url) {
+      web = await openDatabase({ databaseUrl: database.url, dataDir: '' });
     }
     const [user] = await web.db
       .insert(users)
@@ -114,8 +117,8 @@ describe(`alert change feed (${kind})`, () => {
   test.runIf(kind === 'PostgreSQL')(
     'a transaction that commits after a younger one is not skipped',
     async () => {
-      const pool = web.raw as pg.Pool;
-      const slow = await pool.connect();
+      const slow = new pg.Client({ connectionString: web.url });
+      await slow.connect();
       try {
         await slow.query('begin');
         const { rows } = await slow.query(
@@ -132,7 +135,7 @@ describe(`alert change feed (${kind})`, () => {
         await slow.query('commit');
         await expect.poll(() => matchedIds('slowpoke'), within).toEqual([rows[0].id]);
       } finally {
-        slow.release();
+        await slow.end();
       }
     },
   );

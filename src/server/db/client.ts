@@ -1,11 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
-import * as schema from './schema';
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
+import type * as schema from './schema';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -13,43 +9,36 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
 /** Repositories take either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
+/**
+ * The one handle features get. What differs between embedded PGlite and a PostgreSQL server
+ * (notifications, migrations under a lock) is behind these methods, in db/ only.
+ */
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The server's URL on PostgreSQL (a second process would connect to it); none on PGlite. */
+  url?: string;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` until the returned function is called. On
+   * PostgreSQL it holds a connection of its own, reconnected after a failure (reported to
+   * `onError`; whoever listens must poll as well, since notifications during the gap are lost).
+   */
+  listen(
+    channel: string,
+    onNotify: () => void,
+    onError: (error: unknown) => void,
+  ): Promise<() => Promise<void>>;
+  /** Applies pending migrations from `folder`; safe when several processes start at once. */
+  migrate(folder: string): Promise<void>;
   close(): Promise<void>;
-  /** The raw PGlite instance or pg pool, for LISTEN/NOTIFY and migrations. */
-  raw: PGlite | pg.Pool;
 }
 
 export type DatabaseOptions = { databaseUrl?: string; dataDir: string } | { memory: true };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if ('memory' in options || !options.databaseUrl) {
-    const dir = 'memory' in options ? undefined : path.resolve(options.dataDir, 'db');
-    if (dir) mkdirSync(dir, { recursive: true });
-    const client = dir ? await PGlite.create(dir) : await PGlite.create();
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
-    return {
-      db,
-      kind: 'pglite',
-      raw: client,
-      ping: async () => void (await client.query('select 1')),
-      close: () => client.close(),
-    };
-  }
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const database: Database = {
-    db,
-    kind: 'postgres',
-    raw: pool,
-    ping: async () => void (await pool.query('select 1')),
-    close: () => pool.end(),
-  };
-  await database.ping();
-  return database;
+  if ('memory' in options) return openPglite(undefined);
+  if (!options.databaseUrl) return openPglite(options.dataDir);
+  return openPostgres(options.databaseUrl);
 }

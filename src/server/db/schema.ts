@@ -1,10 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -72,6 +75,12 @@ export const alerts = pgTable(
       .where(sql`${t.isActive} and not ${t.isPaused}`),
   ],
 );
+
+/**
+ * "An alert is live": active and not paused. Only live alerts are matched, polled, and counted
+ * against the plan. The SQL form of `isLiveAlert` (src/shared/api/alerts.ts); keep them equal.
+ */
+export const liveAlert = and(eq(alerts.isActive, true), eq(alerts.isPaused, false));
 
 export const mentions = pgTable(
   'mentions',
@@ -175,4 +184,100 @@ export const payments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('payments_user_id_idx').on(t.userId)],
+);
+
+/**
+ * One Reddit listing the workers read (`/r/all/new`, `/r/a+b/comments`, ...), with its cursor
+ * and its health. The planner keeps the set in line with the live alerts; a worker polls a
+ * listing only while it holds its lease (decision record 005).
+ */
+export const redditListings = pgTable(
+  'reddit_listings',
+  {
+    id: serial('id').primaryKey(),
+    /** 'all' (site-wide) or 'subreddits' (a group of named subreddits). */
+    scope: text('scope').notNull(),
+    /** 'posts' (`/new`) or 'comments' (`/comments`). */
+    kind: text('kind').notNull(),
+    /** Comma-separated lower-case names of a 'subreddits' listing; null for 'all'. */
+    subreddits: text('subreddits'),
+    /** False once no live alert needs it; kept for its history. */
+    isPlanned: boolean('is_planned').notNull().default(true),
+    /** The newest item stored so far: the next read asks for what came after it. */
+    cursorFullname: text('cursor_fullname'),
+    cursorCreatedAt: timestamp('cursor_created_at', { withTimezone: true }),
+    /** The next read drops `before` and reads the newest page (after an empty `before` page). */
+    resync: boolean('resync').notNull().default(false),
+    overlapReadAt: timestamp('overlap_read_at', { withTimezone: true }),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true }).notNull().defaultNow(),
+    intervalMs: integer('interval_ms').notNull().default(30_000),
+    /** Smoothed rate of new items, from the reads so far. */
+    itemsPerMinute: doublePrecision('items_per_minute').notNull().default(0),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    errorSince: timestamp('error_since', { withTimezone: true }),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    itemsSeen: bigint('items_seen', { mode: 'number' }).notNull().default(0),
+    requests: bigint('requests', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reddit_listings_due_idx')
+      .on(t.nextPollAt)
+      .where(sql`${t.isPlanned}`),
+  ],
+);
+
+/** Items a listing could not read (it fell behind Reddit's listing window, or lost its cursor). */
+export const ingestionGaps = pgTable(
+  'ingestion_gaps',
+  {
+    id: serial('id').primaryKey(),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => redditListings.id, { onDelete: 'cascade' }),
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull(),
+    fromTime: timestamp('from_time', { withTimezone: true }).notNull(),
+    toTime: timestamp('to_time', { withTimezone: true }).notNull(),
+    estimatedItems: integer('estimated_items').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [index('ingestion_gaps_detected_idx').on(t.detectedAt)],
+);
+
+/** One row: the Reddit client's shared request budget and its last outcome. */
+export const redditClientState = pgTable('reddit_client_state', {
+  id: integer('id').primaryKey(),
+  /** The budget (src/server/reddit/budget.ts BudgetState). */
+  budget: jsonb('budget'),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  lastErrorKind: text('last_error_kind'),
+  errorSince: timestamp('error_since', { withTimezone: true }),
+});
+
+/** What the workers learned about a subreddit: whether r/all carries it, whether it answers. */
+export const subreddits = pgTable('subreddits', {
+  name: text('name').primaryKey(),
+  seenInAllAt: timestamp('seen_in_all_at', { withTimezone: true }),
+  /** 'ok', 'forbidden' (403: private or quarantined) or 'not-found' (404: banned or none). */
+  access: text('access').notNull().default('ok'),
+  accessCheckedAt: timestamp('access_checked_at', { withTimezone: true }),
+});
+
+/** Matches not stored because a Free user had used the month's mentions. */
+export const mentionQuotaSkips = pgTable(
+  'mention_quota_skips',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** First day of the UTC month. */
+    month: timestamp('month', { withTimezone: true }).notNull(),
+    skipped: integer('skipped').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );

@@ -19,6 +19,8 @@ export interface AlertIndex {
   apply(change: AlertChange): ApplyResult;
   /** The alerts matching one item, by ascending alert id. */
   match(item: MatchItem): AlertMatch[];
+  /** The indexed alert as it was given (what `match` answered for). */
+  alert(id: number): AlertInput | undefined;
   stats(): IndexStats;
   /** True once removed alerts left enough unused words behind, or the hash tables filled
    *  enough since the build, that `compact` pays off. */
@@ -83,6 +85,7 @@ export function compileAlertIndex(alerts: Iterable<AlertInput>): AlertIndex {
       return applyTo(core, change);
     },
     match: (item) => core.match(item),
+    alert: (id) => core.alert(id),
     stats: () => ({ ...core.stats(), changesSinceBuild }),
     get needsCompaction() {
       const { leaves } = core;

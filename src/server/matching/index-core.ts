@@ -1,3 +1,4 @@
+import { isLiveAlert } from '@shared/api/alerts';
 import { normalizeText, parseQuery } from '@shared/query';
 import type { CharClasses } from './char-classes';
 import { ItemScanner } from './item-scanner';
@@ -70,9 +71,15 @@ export class IndexCore {
     yield* this.rejectedInput.values();
   }
 
+  /** The indexed alert as it was given. */
+  alert(id: number): AlertInput | undefined {
+    const slot = this.slotOf.get(id);
+    return slot === undefined ? undefined : this.input[slot];
+  }
+
   upsert(alert: AlertInput): ApplyResult {
     const wasIndexed = this.remove(alert.id);
-    if (!alert.isActive || alert.isPaused) return { status: wasIndexed ? 'removed' : 'absent' };
+    if (!isLiveAlert(alert)) return { status: wasIndexed ? 'removed' : 'absent' };
     const parsed = parseQuery(alert.keyword);
     if (!parsed.ok) {
       this.rejected.set(alert.id, parsed.error.message);

@@ -23,16 +23,9 @@
  *     Deleted alerts leave their words in the trie (harmless); `compact` rebuilds without
  *     them in the background, in slices, while matching goes on.
  *
- *   watchAlertChanges(database, onChange({ alertIds, reset })) → { stop() }  (change-feed.ts)
- *     Reports the ids of alerts changed through any process, within about a second:
- *     LISTEN/NOTIFY plus a catch-up poll (5 s) on PostgreSQL, a 1 s poll plus in-process
- *     notify on PGlite. Fed by triggers on `alerts` (migration 0002) that write the
- *     `alert_changes` log; missed notifications are caught up from the log, and `reset`
- *     asks for a full reload when the log was pruned past the watcher's cursor.
- *   startAlertIndexSync(database, options?) → { index, stop() }  (alert-sync.ts)
- *     Watches first, then loads the active alerts, compiles, and applies every later change
- *     by re-reading the changed rows (`applyAlertChanges`): the index the worker matches
- *     with. `loadActiveAlerts(db)` is the query it compiles from.
+ *   The index knows no database: the worker keeps it current with
+ *   `startAlertIndexSync` (ingest/alert-index-sync.ts), fed by the alert change feed
+ *   (db/alert-change-feed.ts).
  *
  * HOW IT MATCHES (files in this folder)
  *   - Text is normalized once per item with the query language's `normalizeText` (a post's
@@ -54,19 +47,6 @@
  *     (item-scanner.ts).
  */
 export { compileAlertIndex, type AlertIndex } from './alert-index';
-export {
-  applyAlertChanges,
-  loadActiveAlerts,
-  startAlertIndexSync,
-  type AlertIndexSync,
-} from './alert-sync';
-export {
-  ALERT_CHANGES_CHANNEL,
-  watchAlertChanges,
-  type AlertChangeBatch,
-  type AlertChangeWatch,
-  type WatchOptions,
-} from './change-feed';
 export type {
   AlertChange,
   AlertInput,

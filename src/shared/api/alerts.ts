@@ -10,6 +10,13 @@ export type DigestFrequency = z.infer<typeof digestFrequencySchema>;
 
 export const MIN_SCORE_MAX = 1_000_000;
 
+/**
+ * "An alert is live": active and not paused. Only live alerts are matched, polled and counted
+ * against the plan. `liveAlert` in src/server/db/schema.ts is the same rule in SQL.
+ */
+export const isLiveAlert = (alert: { isActive: boolean; isPaused: boolean }) =>
+  alert.isActive && !alert.isPaused;
+
 /** The keyword is a query of the keyword language; its parse error is the field's message. */
 export const keywordSchema = z
   .string({ error: 'Keyword is required' })

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { alerts, users } from '../../db/schema';
+import { alerts, liveAlert, users } from '../../db/schema';
 
 export type AlertRow = typeof alerts.$inferSelect;
 export type AlertValues = Pick<
@@ -14,9 +14,6 @@ export type AlertValues = Pick<
   | 'isActive'
   | 'isPaused'
 >;
-
-/** An alert counts against the plan while it is active and not paused. */
-const isLive = and(eq(alerts.isActive, true), eq(alerts.isPaused, false));
 
 export function listAlerts(db: DbOrTx, userId: number) {
   return db
@@ -38,8 +35,8 @@ export async function findOwnedAlert(db: DbOrTx, userId: number, id: number) {
 export async function countLiveAlerts(db: DbOrTx, userId: number, exceptId?: number) {
   const where =
     exceptId === undefined
-      ? and(eq(alerts.userId, userId), isLive)
-      : and(eq(alerts.userId, userId), isLive, ne(alerts.id, exceptId));
+      ? and(eq(alerts.userId, userId), liveAlert)
+      : and(eq(alerts.userId, userId), liveAlert, ne(alerts.id, exceptId));
   const [row] = await db.select({ n: count() }).from(alerts).where(where);
   return row.n;
 }

@@ -1,4 +1,10 @@
-import type { Alert, AlertCreate, AlertErrorInfo, AlertUpdate } from '@shared/api/alerts';
+import {
+  isLiveAlert,
+  type Alert,
+  type AlertCreate,
+  type AlertErrorInfo,
+  type AlertUpdate,
+} from '@shared/api/alerts';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { ForbiddenError, NotFoundError } from '../../http/errors';
@@ -29,7 +35,6 @@ export function toAlertDto(row: repo.AlertRow): Alert {
 }
 
 const ALERT_NOT_FOUND = 'Alert not found';
-const isLive = (a: { isActive: boolean; isPaused: boolean }) => a.isActive && !a.isPaused;
 
 async function assertWithinKeywordLimit(tx: DbOrTx, userId: number, exceptId?: number) {
   const { activeKeywords } = await limitsForUser(tx, userId);
@@ -51,7 +56,7 @@ export function createAlertService(deps: { db: Db; clock: Clock }) {
     async create(userId: number, input: AlertCreate) {
       const row = await db.transaction(async (tx) => {
         await repo.lockUser(tx, userId);
-        if (isLive(input)) await assertWithinKeywordLimit(tx, userId);
+        if (isLiveAlert(input)) await assertWithinKeywordLimit(tx, userId);
         return repo.insertAlert(tx, userId, input, clock.now());
       });
       return toAlertDto(row);
@@ -63,7 +68,7 @@ export function createAlertService(deps: { db: Db; clock: Clock }) {
         await repo.lockUser(tx, userId);
         const current = await repo.findOwnedAlert(tx, userId, id);
         if (!current) throw new NotFoundError(ALERT_NOT_FOUND);
-        if (!isLive(current) && isLive({ ...current, ...input })) {
+        if (!isLiveAlert(current) && isLiveAlert({ ...current, ...input })) {
           await assertWithinKeywordLimit(tx, userId, id);
         }
         return repo.updateAlert(tx, userId, id, input, clock.now());
@@ -78,7 +83,7 @@ export function createAlertService(deps: { db: Db; clock: Clock }) {
     async errorInfo(userId: number, id: number): Promise<AlertErrorInfo> {
       const row = await repo.findOwnedAlert(db, userId, id);
       if (!row) throw new NotFoundError(ALERT_NOT_FOUND);
-      const status = row.lastError ? 'error' : isLive(row) ? 'active' : 'paused';
+      const status = row.lastError ? 'error' : isLiveAlert(row) ? 'active' : 'paused';
       return { id: row.id, keyword: row.keyword, status, lastError: row.lastError };
     },
   };

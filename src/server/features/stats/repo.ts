@@ -1,12 +1,12 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { alerts, mentions } from '../../db/schema';
+import { alerts, liveAlert, mentions } from '../../db/schema';
 
 export async function countStats(db: DbOrTx, userId: number, dayStart: Date, monthStart: Date) {
   const [alertRow] = await db
     .select({ active: count() })
     .from(alerts)
-    .where(and(eq(alerts.userId, userId), eq(alerts.isActive, true), eq(alerts.isPaused, false)));
+    .where(and(eq(alerts.userId, userId), liveAlert));
   const [mentionRow] = await db
     .select({
       today:

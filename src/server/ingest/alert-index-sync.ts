@@ -1,9 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
+import { watchAlertChanges, type WatchOptions } from '../db/alert-change-feed';
 import type { Database, DbOrTx } from '../db/client';
-import { alerts } from '../db/schema';
-import { compileAlertIndex, type AlertIndex } from './alert-index';
-import { watchAlertChanges, type WatchOptions } from './change-feed';
-import type { AlertInput } from './types';
+import { alerts, liveAlert } from '../db/schema';
+import { compileAlertIndex, type AlertIndex, type AlertInput } from '../matching';
 
 const columns = {
   id: alerts.id,
@@ -16,12 +15,9 @@ const columns = {
   isPaused: alerts.isPaused,
 };
 
-/** The alerts the index is compiled from: active and not paused. */
+/** The alerts the index is compiled from: the live ones. */
 export function loadActiveAlerts(db: DbOrTx): Promise<AlertInput[]> {
-  return db
-    .select(columns)
-    .from(alerts)
-    .where(and(eq(alerts.isActive, true), eq(alerts.isPaused, false)));
+  return db.select(columns).from(alerts).where(liveAlert);
 }
 
 /**
@@ -54,7 +50,7 @@ export type AlertIndexSync = {
  */
 export async function startAlertIndexSync(
   database: Database,
-  options: WatchOptions = {},
+  options: WatchOptions & { onApplied?: (alertIds: number[]) => void } = {},
 ): Promise<AlertIndexSync> {
   // Filled once the alerts are loaded; until then, changed ids are kept in `early`.
   const ready: { index?: AlertIndex } = {};
@@ -69,6 +65,7 @@ export async function startAlertIndexSync(
       }
       if (reset) await index.replaceAll(await loadActiveAlerts(database.db));
       else await applyAlertChanges(database.db, index, alertIds);
+      options.onApplied?.(alertIds);
       if (index.needsCompaction) {
         void index.compact().catch((error: unknown) => {
           if (options.onError) options.onError(error);

@@ -1,7 +1,7 @@
 /**
  * Tables of the alert change feed, created by migration 0002_alert-change-feed.sql (with
  * the triggers on `alerts` that fill them). Declared here rather than in db/schema.ts
- * because only the matching worker reads them and drizzle-kit must not manage them.
+ * because only the change feed reads them and drizzle-kit must not manage them.
  */
 import { bigint, bigserial, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
 

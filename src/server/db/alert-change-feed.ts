@@ -1,8 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
 import { gte, sql } from 'drizzle-orm';
-import pg from 'pg';
-import type { Database } from '../db/client';
-import { alertChangeLogState, alertChanges } from './feed-schema';
+import { alertChangeLogState, alertChanges } from './alert-change-schema';
+import type { Database } from './client';
 
 export const ALERT_CHANGES_CHANNEL = 'alert_changes';
 
@@ -23,9 +21,8 @@ export type AlertChangeWatch = { stop(): Promise<void> };
  * deleted through any process, from the moment of the call on. Batches are delivered one
  * at a time (a slow `onChange` delays the next, never overlaps it).
  *
- * The `alert_changes` log, written by triggers, is the source of truth; NOTIFY (LISTEN on a
- * dedicated PostgreSQL connection, PGlite's in-process `listen`) only makes a poll happen at
- * once, so a missed notification costs at most one poll interval. The cursor is a
+ * The `alert_changes` log, written by triggers, is the source of truth; NOTIFY
+ * (`database.listen`) only makes a poll happen at once, so a missed notification costs at most one poll interval. The cursor is a
  * transaction id: each poll delivers the new rows it sees at or past the cursor, then moves
  * the cursor only up to its snapshot's xmin (every older transaction has finished), so a
  * long transaction that commits after a younger one is still seen.
@@ -88,7 +85,7 @@ export async function watchAlertChanges(
       });
   };
 
-  const unlisten = await listen(database, schedule, onError);
+  const unlisten = await database.listen(ALERT_CHANGES_CHANNEL, schedule, onError);
   const timer = setInterval(schedule, options.pollMs ?? (database.kind === 'pglite' ? 1000 : 5000));
   timer.unref();
   return {
@@ -98,43 +95,6 @@ export async function watchAlertChanges(
       await unlisten();
       await running;
     },
-  };
-}
-
-/** Subscribes to the NOTIFY channel; returns the unsubscribe function. */
-async function listen(
-  database: Database,
-  notify: () => void,
-  onError: (error: unknown) => void,
-): Promise<() => Promise<void>> {
-  if (database.raw instanceof PGlite) {
-    return database.raw.listen(ALERT_CHANGES_CHANNEL, notify);
-  }
-  // A pooled connection would be handed back and lose its LISTEN: use one of our own,
-  // reconnected after a failure (polls cover the gap).
-  const { options } = database.raw;
-  let client: pg.Client | undefined;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client(options);
-    next.on('notification', notify);
-    next.on('error', (error) => {
-      onError(error);
-      void next.end().catch(() => {});
-      if (client === next) client = undefined;
-      if (!closed) retry = setTimeout(() => void connect().catch(onError), 1000);
-    });
-    await next.connect();
-    await next.query(`LISTEN ${ALERT_CHANGES_CHANNEL}`);
-    client = next;
-    notify();
-  };
-  await connect();
-  return async () => {
-    closed = true;
-    clearTimeout(retry);
-    await client?.end().catch(() => {});
   };
 }
 

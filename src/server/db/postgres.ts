@@ -1,0 +1,74 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Database, Db } from './client';
+import * as schema from './schema';
+
+// Any constant works; it only has to be the same in every Earshot process.
+const MIGRATION_LOCK_KEY = 7_345_001;
+
+/** A pool on a PostgreSQL server; throws when the server does not answer. */
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const database: Database = {
+    db: drizzle(pool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    url,
+    ping: async () => void (await pool.query('select 1')),
+    listen: (channel, onNotify, onError) => listen(url, channel, onNotify, onError),
+    async migrate(folder) {
+      // A second process starting at the same moment waits here, then finds nothing to do.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migrate(drizzle(client), { migrationsFolder: folder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+  await database.ping();
+  return database;
+}
+
+/**
+ * LISTEN on a connection of its own: a pooled one would be handed back and lose it. After a
+ * failure it reconnects every second and calls `onNotify` once connected, so that the listener
+ * catches up on what it missed.
+ */
+async function listen(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  onError: (error: unknown) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    next.on('error', (error) => {
+      onError(error);
+      void next.end().catch(() => {});
+      if (client === next) client = undefined;
+      if (!closed) retry = setTimeout(() => void connect().catch(onError), 1000);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    onNotify();
+  };
+  await connect();
+  return async () => {
+    closed = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
+}

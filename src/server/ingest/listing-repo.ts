@@ -1,0 +1,162 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../db/client';
+import { alerts, ingestionGaps, liveAlert, redditListings, subreddits } from '../db/schema';
+import type { AlertNeed, PlanChanges, PlannedListing, SubredditFacts } from './listing-plan';
+
+export type ListingRow = typeof redditListings.$inferSelect;
+
+/** Another worker took the listing over (our lease expired): this worker's page is dropped. */
+export class LeaseLostError extends Error {
+  constructor(listingId: number) {
+    super(`lost the lease on listing ${listingId}`);
+  }
+}
+
+export const splitNames = (value: string | null) => (value ? value.split(',') : []);
+
+// Serialises planners of several workers: one plans, the next sees its result.
+const PLAN_LOCK_KEY = 7_345_002;
+
+/** The distinct (subreddits, includeComments) of the live alerts. */
+export async function loadAlertNeeds(db: DbOrTx): Promise<AlertNeed[]> {
+  const rows = await db
+    .select({
+      subreddits: alerts.subreddits,
+      includeComments: sql<boolean>`bool_or(${alerts.includeComments})`,
+    })
+    .from(alerts)
+    .where(liveAlert)
+    .groupBy(alerts.subreddits);
+  return rows.map((row) => ({
+    subreddits: row.subreddits ? splitNames(row.subreddits) : null,
+    includeComments: row.includeComments,
+  }));
+}
+
+export async function loadSubredditFacts(db: DbOrTx, names: string[]) {
+  const facts = new Map<string, SubredditFacts>();
+  if (names.length === 0) return facts;
+  const rows = await db.select().from(subreddits).where(inArray(subreddits.name, names));
+  for (const row of rows) facts.set(row.name, row);
+  return facts;
+}
+
+export function listListings(db: DbOrTx) {
+  return db.select().from(redditListings).orderBy(asc(redditListings.id));
+}
+
+export const toPlanned = (row: ListingRow): PlannedListing => ({
+  id: row.id,
+  scope: row.scope === 'all' ? 'all' : 'subreddits',
+  kind: row.kind === 'comments' ? 'comments' : 'posts',
+  subreddits: splitNames(row.subreddits),
+  isPlanned: row.isPlanned,
+});
+
+/** Runs `plan` on a consistent view under the planners' lock and applies its changes. */
+export async function replan(
+  db: Db,
+  plan: (input: {
+    needs: AlertNeed[];
+    facts: Map<string, SubredditFacts>;
+    existing: PlannedListing[];
+  }) => PlanChanges,
+  now: Date,
+): Promise<PlanChanges> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${PLAN_LOCK_KEY})`);
+    const needs = await loadAlertNeeds(tx);
+    const names = [...new Set(needs.flatMap((need) => need.subreddits ?? []))];
+    const facts = await loadSubredditFacts(tx, names);
+    const existing = (await listListings(tx)).map(toPlanned);
+    const changes = plan({ needs, facts, existing });
+    for (const listing of changes.create) {
+      await tx.insert(redditListings).values({
+        scope: listing.scope,
+        kind: listing.kind,
+        subreddits: listing.scope === 'all' ? null : listing.subreddits.join(','),
+        nextPollAt: now,
+      });
+    }
+    for (const update of changes.update) {
+      await tx
+        .update(redditListings)
+        .set({
+          subreddits: update.subreddits.length ? update.subreddits.join(',') : null,
+          isPlanned: update.isPlanned,
+          // A listing planned again starts from the newest page: its old cursor is stale.
+          ...(update.isPlanned ? {} : { cursorFullname: null, cursorCreatedAt: null }),
+        })
+        .where(eq(redditListings.id, update.id));
+    }
+    return changes;
+  });
+}
+
+/**
+ * Leases the most urgent due listing: subreddit listings before site-wide ones (cheap and
+ * complete first, DESIGN), then the longest overdue. SKIP LOCKED lets several workers lease
+ * different listings at once.
+ */
+export async function leaseDueListing(db: Db, owner: string, now: Date, leaseMs: number) {
+  return db.transaction(async (tx) => {
+    const [due] = await tx
+      .select({ id: redditListings.id })
+      .from(redditListings)
+      .where(
+        and(
+          eq(redditListings.isPlanned, true),
+          lte(redditListings.nextPollAt, now),
+          or(isNull(redditListings.leaseUntil), lt(redditListings.leaseUntil, now)),
+        ),
+      )
+      .orderBy(sql`${redditListings.scope} = 'all'`, asc(redditListings.nextPollAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!due) return undefined;
+    const [leased] = await tx
+      .update(redditListings)
+      .set({ leaseOwner: owner, leaseUntil: new Date(now.getTime() + leaseMs) })
+      .where(eq(redditListings.id, due.id))
+      .returning();
+    return leased;
+  });
+}
+
+export type ListingUpdate = PgUpdateSetSource<typeof redditListings>;
+
+/** Updates the listing only while `owner` still holds its lease; throws LeaseLostError otherwise. */
+export async function updateLeased(
+  db: DbOrTx,
+  listingId: number,
+  owner: string,
+  set: ListingUpdate,
+) {
+  const rows = await db
+    .update(redditListings)
+    .set(set)
+    .where(and(eq(redditListings.id, listingId), eq(redditListings.leaseOwner, owner)))
+    .returning({ id: redditListings.id });
+  if (rows.length === 0) throw new LeaseLostError(listingId);
+}
+
+export async function recordGap(db: DbOrTx, gap: typeof ingestionGaps.$inferInsert) {
+  await db.insert(ingestionGaps).values(gap);
+}
+
+export async function markSeenInAll(db: DbOrTx, names: string[], now: Date) {
+  if (names.length === 0) return;
+  await db
+    .insert(subreddits)
+    .values(names.map((name) => ({ name, seenInAllAt: now })))
+    .onConflictDoUpdate({ target: subreddits.name, set: { seenInAllAt: now } });
+}
+
+export async function markAccess(db: DbOrTx, names: string[], access: string, now: Date) {
+  if (names.length === 0) return;
+  await db
+    .insert(subreddits)
+    .values(names.map((name) => ({ name, access, accessCheckedAt: now })))
+    .onConflictDoUpdate({ target: subreddits.name, set: { access, accessCheckedAt: now } });
+}

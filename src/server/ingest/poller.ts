@@ -1,0 +1,181 @@
+import { sql } from 'drizzle-orm';
+import { redditListings } from '../db/schema';
+import { RedditError } from '../reddit';
+import { listingPath } from './listing-plan';
+import {
+  LeaseLostError,
+  leaseDueListing,
+  markAccess,
+  splitNames,
+  updateLeased,
+  type ListingRow,
+} from './listing-repo';
+import { pollListing, type PollDeps, type TurnResult } from './poll-listing';
+
+/** Items per read the pacing aims at: nearly full pages, so that every request counts. */
+const TARGET_ITEMS_PER_READ = 90;
+const MIN_INTERVAL_MS = 500;
+const MAX_BACKOFF_MS = 5 * 60_000;
+
+/**
+ * When to read a listing again: when about a full page of new items is expected at its
+ * observed rate, at the latest after REDDIT_POLL_SECONDS, and at once while it is behind.
+ */
+export function nextInterval(itemsPerMinute: number, caughtUp: boolean, pollSeconds: number) {
+  if (!caughtUp) return 0;
+  const longest = pollSeconds * 1000;
+  if (itemsPerMinute <= 0) return longest;
+  const untilFullPage = (TARGET_ITEMS_PER_READ / itemsPerMinute) * 60_000;
+  return Math.round(Math.min(longest, Math.max(MIN_INTERVAL_MS, untilFullPage)));
+}
+
+/** Smoothed items per minute, from the items new since the previous read. */
+export function smoothedRate(previous: number, newItems: number, elapsedMs: number) {
+  if (elapsedMs <= 0) return previous;
+  const observed = (newItems * 60_000) / elapsedMs;
+  return previous === 0 ? observed : previous * 0.5 + observed * 0.5;
+}
+
+/**
+ * Polls due listings one after another until none is due, `until` passes or `signal` aborts;
+ * each under a lease, so several workers share the listings without reading one twice.
+ * Returns the number of turns taken.
+ */
+export async function pollDueListings(
+  deps: PollDeps & { onAccessChanged: () => Promise<void> },
+  run: { signal?: AbortSignal; until: number },
+): Promise<number> {
+  const { signal } = run;
+  let turns = 0;
+  while (!signal?.aborted && deps.clock.now().getTime() < run.until) {
+    const listing = await leaseDueListing(
+      deps.db,
+      deps.owner,
+      deps.clock.now(),
+      deps.settings.leaseMs,
+    );
+    if (!listing) break;
+    turns++;
+    await takeTurn(deps, listing, signal);
+  }
+  return turns;
+}
+
+async function takeTurn(
+  deps: PollDeps & { onAccessChanged: () => Promise<void> },
+  listing: ListingRow,
+  signal?: AbortSignal,
+) {
+  const startedAt = deps.clock.now();
+  try {
+    const turn = await pollListing(deps, listing, signal);
+    await release(deps, listing, turn, startedAt);
+  } catch (error) {
+    if (signal?.aborted) {
+      // Stopping: hand the listing back untouched for the next worker.
+      await updateLeased(deps.db, listing.id, deps.owner, { leaseOwner: null, leaseUntil: null });
+      throw error;
+    }
+    if (error instanceof LeaseLostError) {
+      deps.log.warn({ listing: listing.id }, error.message);
+      return;
+    }
+    if (
+      error instanceof RedditError &&
+      (error.failure === 'forbidden' || error.failure === 'not-found')
+    ) {
+      await findInaccessible(deps, listing, error, signal);
+      await deps.onAccessChanged();
+    }
+    await recordFailure(deps, listing, error).catch((failure: unknown) =>
+      deps.log.error({ err: failure, listing: listing.id }, 'could not record a polling error'),
+    );
+    if (!(error instanceof RedditError)) throw error;
+  }
+}
+
+async function release(deps: PollDeps, listing: ListingRow, turn: TurnResult, startedAt: Date) {
+  const now = deps.clock.now();
+  const elapsed = listing.lastReadAt ? startedAt.getTime() - listing.lastReadAt.getTime() : 0;
+  const rate = turn.caughtUp
+    ? smoothedRate(
+        listing.itemsPerMinute,
+        turn.newItems,
+        elapsed + (now.getTime() - startedAt.getTime()),
+      )
+    : listing.itemsPerMinute;
+  const interval = nextInterval(rate, turn.caughtUp, deps.settings.pollSeconds);
+  await updateLeased(deps.db, listing.id, deps.owner, {
+    leaseOwner: null,
+    leaseUntil: null,
+    itemsPerMinute: rate,
+    intervalMs: interval,
+    nextPollAt: new Date(now.getTime() + interval),
+  });
+}
+
+/** Keeps the error where users see it and backs the listing off: 5 s, 10 s, ... 5 min. */
+async function recordFailure(deps: PollDeps, listing: ListingRow, error: unknown) {
+  const now = deps.clock.now();
+  const failures = listing.consecutiveFailures + 1;
+  const backoff = Math.min(MAX_BACKOFF_MS, 5000 * 2 ** (failures - 1));
+  const message =
+    error instanceof RedditError ? error.message : 'Internal error while reading Reddit';
+  await updateLeased(deps.db, listing.id, deps.owner, {
+    leaseOwner: null,
+    leaseUntil: null,
+    lastReadAt: now,
+    lastError: message,
+    errorSince: sql`coalesce(${redditListings.errorSince}, ${now.toISOString()}::timestamptz)`,
+    consecutiveFailures: failures,
+    requests: sql`${redditListings.requests} + 1`,
+    nextPollAt: new Date(now.getTime() + backoff),
+  });
+  deps.log.warn(
+    {
+      listing: listingPath({ ...listing, subreddits: splitNames(listing.subreddits) }),
+      err: message,
+    },
+    'listing read failed',
+  );
+}
+
+/**
+ * A multi-subreddit listing answered 403/404: one of its subreddits is private, quarantined,
+ * banned or gone. Halves are probed (one request each, `limit=1`) until the culprits are
+ * found, so that the planner can leave them out and their alerts can say why.
+ */
+async function findInaccessible(
+  deps: PollDeps,
+  listing: ListingRow,
+  error: RedditError,
+  signal?: AbortSignal,
+) {
+  const now = deps.clock.now();
+  const access = error.failure;
+  const names = splitNames(listing.subreddits);
+  if (listing.scope === 'all' || names.length === 0) return;
+  const culprits: string[] = [];
+  const probe = async (group: string[]): Promise<void> => {
+    if (group.length === 1) {
+      culprits.push(group[0]);
+      return;
+    }
+    const halves = [group.slice(0, group.length >> 1), group.slice(group.length >> 1)];
+    for (const half of halves) {
+      try {
+        await deps.reddit.listing(`/r/${half.join('+')}/new`, { limit: 1 }, signal);
+      } catch (failure) {
+        if (
+          failure instanceof RedditError &&
+          (failure.failure === 'forbidden' || failure.failure === 'not-found')
+        ) {
+          await probe(half);
+        } else throw failure;
+      }
+    }
+  };
+  await probe(names);
+  await markAccess(deps.db, culprits, access, now);
+  deps.log.warn({ subreddits: culprits, access }, 'subreddits are not readable');
+}

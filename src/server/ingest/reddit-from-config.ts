@@ -1,0 +1,47 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { createRedditClient, createRequestBudget, type RedditClient } from '../reddit';
+import { databaseBudgetStore } from './budget-store';
+import { recordClientHealth } from './client-health';
+
+/** How Earshot reaches Reddit with this configuration. */
+export type RedditMode = 'oauth' | 'no-credentials' | 'disabled';
+
+export function redditMode(config: Config): RedditMode {
+  if (!config.reddit.enabled) return 'disabled';
+  return config.reddit.hasCredentials ? 'oauth' : 'no-credentials';
+}
+
+/**
+ * The OAuth client of the configuration, pacing its requests with the budget shared by every
+ * worker in the database and recording its health there; undefined without credentials.
+ */
+export function redditClientFromConfig(deps: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  log: Logger;
+}): RedditClient | undefined {
+  const { reddit } = deps.config;
+  if (redditMode(deps.config) !== 'oauth' || !reddit.clientId || !reddit.clientSecret) {
+    return undefined;
+  }
+  return createRedditClient({
+    options: {
+      apiBase: reddit.apiBase,
+      authBase: reddit.authBase,
+      userAgent: reddit.userAgent,
+      credentials: {
+        clientId: reddit.clientId,
+        clientSecret: reddit.clientSecret,
+        username: reddit.username,
+        password: reddit.password,
+      },
+    },
+    budget: createRequestBudget({ store: databaseBudgetStore(deps.db), clock: deps.clock }),
+    clock: deps.clock,
+    onOutcome: recordClientHealth(deps.db, deps.clock, deps.log),
+  });
+}

@@ -1,0 +1,114 @@
+import type { Logger } from 'pino';
+
+/** A unit of background work, run every `everyMs` (never overlapping itself). */
+export interface Job {
+  name: string;
+  everyMs: number;
+  /** A run is abandoned (and its signal aborted) after this long. */
+  timeoutMs: number;
+  /** Further tries of a failed run within the same tick, 1 s, 2 s, 4 s... apart. */
+  retries: number;
+  run(signal: AbortSignal): Promise<void>;
+}
+
+export class JobTimeoutError extends Error {
+  constructor(job: string, ms: number) {
+    super(`job ${job} ran longer than ${ms} ms`);
+  }
+}
+
+const wait = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/**
+ * Runs each job on its own schedule: a run is time-boxed (its signal aborts at `timeoutMs`
+ * and the runner stops waiting for it), a failed run is retried a bounded number of times,
+ * and a job never overlaps itself, even when a timed-out run is still winding down.
+ * `trigger` runs a job as soon as it is free; `stop` waits for the runs in progress.
+ */
+export function startJobs(jobs: Job[], log: Logger) {
+  const stopping = new AbortController();
+  const states = new Map<string, { trigger: () => void }>();
+  const loops: Promise<void>[] = [];
+
+  for (const job of jobs) {
+    let wake: (() => void) | undefined;
+    let triggered = false;
+    states.set(job.name, {
+      trigger: () => {
+        triggered = true;
+        wake?.();
+      },
+    });
+    const loop = async () => {
+      while (!stopping.signal.aborted) {
+        triggered = false;
+        await runWithRetries(job, log, stopping.signal);
+        if (stopping.signal.aborted || triggered) continue;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          void wait(job.everyMs, stopping.signal).then(resolve);
+        });
+        wake = undefined;
+      }
+    };
+    loops.push(loop());
+  }
+  log.info({ jobs: jobs.map((j) => j.name) }, 'worker started');
+
+  return {
+    trigger(name: string) {
+      states.get(name)?.trigger();
+    },
+    async stop() {
+      stopping.abort();
+      await Promise.all(loops);
+    },
+  };
+}
+
+async function runWithRetries(job: Job, log: Logger, stopping: AbortSignal) {
+  for (let attempt = 0; attempt <= job.retries && !stopping.aborted; attempt++) {
+    if (attempt > 0) await wait(1000 * 2 ** (attempt - 1), stopping);
+    try {
+      await runTimeBoxed(job, stopping);
+      return;
+    } catch (err) {
+      const last = attempt === job.retries || stopping.aborted;
+      log[last ? 'error' : 'warn']({ err, job: job.name, attempt: attempt + 1 }, 'job failed');
+    }
+  }
+}
+
+async function runTimeBoxed(job: Job, stopping: AbortSignal) {
+  const box = new AbortController();
+  const onStop = () => box.abort(stopping.reason);
+  stopping.addEventListener('abort', onStop);
+  let timer: NodeJS.Timeout | undefined;
+  const run = job.run(box.signal);
+  try {
+    await Promise.race([
+      run,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          const error = new JobTimeoutError(job.name, job.timeoutMs);
+          box.abort(error);
+          reject(error);
+        }, job.timeoutMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    stopping.removeEventListener('abort', onStop);
+    // Never overlap: a run that ignored its signal is waited for before the next one starts.
+    await run.catch(() => {});
+  }
+}
+
+export type JobRunner = ReturnType<typeof startJobs>;

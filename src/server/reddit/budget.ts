@@ -1,0 +1,198 @@
+import type { Clock } from '../clock';
+
+/**
+ * The request budget of one OAuth client id (1,000 requests per 600 s window as of 2026),
+ * shared by every worker through a `BudgetStore`. Requests are paced evenly across the window
+ * rather than sent in bursts, Reddit's `X-Ratelimit-*` headers correct the local count, and
+ * a 429 pauses everyone.
+ */
+export type BudgetState = {
+  /** Requests allowed per window: Reddit's used + remaining, else the configured limit. */
+  windowLimit: number;
+  windowResetAt: number;
+  /** Requests counted in the current window (Reddit's figure once it sent one). */
+  used: number;
+  /** The earliest moment the next request may go. */
+  nextSlotAt: number;
+  pausedUntil: number;
+  /** Requests sent since the state was created, and in the current minute (for status). */
+  sentTotal: number;
+  minuteStartedAt: number;
+  sentThisMinute: number;
+};
+
+export type BudgetOptions = {
+  /** Requests per window when Reddit sends no headers. */
+  limit: number;
+  windowMs: number;
+  /** Share of the window's requests actually used: a margin for clock skew and retries. */
+  utilisation: number;
+};
+
+export const DEFAULT_BUDGET: BudgetOptions = { limit: 1000, windowMs: 600_000, utilisation: 0.97 };
+
+export function initialBudget(now: number, options: BudgetOptions): BudgetState {
+  return {
+    windowLimit: options.limit,
+    windowResetAt: now + options.windowMs,
+    used: 0,
+    nextSlotAt: now,
+    pausedUntil: 0,
+    sentTotal: 0,
+    minuteStartedAt: now,
+    sentThisMinute: 0,
+  };
+}
+
+/** Takes the next request slot: when the request may be sent, and the state after it. */
+export function reserveSlot(
+  state: BudgetState,
+  now: number,
+  options: BudgetOptions,
+): { sendAt: number; state: BudgetState } {
+  let next = { ...state };
+  if (now >= next.windowResetAt) {
+    next = { ...next, used: 0, windowResetAt: now + options.windowMs };
+  }
+  const allowed = Math.floor(next.windowLimit * options.utilisation);
+  const remaining = allowed - next.used;
+  // Even pacing at the window's rate, slower when Reddit says fewer requests are left than
+  // the rest of the window would take at that pace.
+  const base = options.windowMs / (next.windowLimit * options.utilisation);
+  const earliest = Math.max(now, next.nextSlotAt, next.pausedUntil);
+  let sendAt: number;
+  if (remaining <= 0) {
+    sendAt = Math.max(earliest, next.windowResetAt);
+    next.used = 0;
+    next.windowResetAt = sendAt + options.windowMs;
+  } else {
+    sendAt = earliest;
+  }
+  const left = Math.max(next.windowResetAt - sendAt, 0);
+  const interval = Math.max(base, left / Math.max(allowed - next.used, 1));
+  next.used += 1;
+  next.nextSlotAt = sendAt + interval;
+  next.sentTotal += 1;
+  if (sendAt - next.minuteStartedAt >= 60_000) {
+    next.minuteStartedAt = sendAt;
+    next.sentThisMinute = 0;
+  }
+  next.sentThisMinute += 1;
+  return { sendAt, state: next };
+}
+
+export type RateLimitHeaders = { used: number; remaining: number; resetSeconds: number };
+
+/** Reads `X-Ratelimit-*`; undefined when any is missing or not a number (it often is). */
+export function readRateLimitHeaders(headers: Headers): RateLimitHeaders | undefined {
+  const used = Number(headers.get('x-ratelimit-used'));
+  const remaining = Number(headers.get('x-ratelimit-remaining'));
+  const resetSeconds = Number(headers.get('x-ratelimit-reset'));
+  if (
+    !headers.has('x-ratelimit-used') ||
+    !headers.has('x-ratelimit-remaining') ||
+    !headers.has('x-ratelimit-reset') ||
+    ![used, remaining, resetSeconds].every((n) => Number.isFinite(n) && n >= 0)
+  ) {
+    return undefined;
+  }
+  return { used, remaining, resetSeconds };
+}
+
+/** Reddit's own count wins over ours: other clients of the same id spend it too. */
+export function observeHeaders(
+  state: BudgetState,
+  now: number,
+  headers: RateLimitHeaders,
+): BudgetState {
+  const windowLimit = Math.max(1, Math.round(headers.used + headers.remaining));
+  const windowResetAt = now + headers.resetSeconds * 1000;
+  const sameWindow = Math.abs(windowResetAt - state.windowResetAt) < 5_000;
+  // Answers arrive out of order: in the same window, never count down.
+  const used = sameWindow ? Math.max(state.used, headers.used) : headers.used;
+  return { ...state, windowLimit, windowResetAt, used };
+}
+
+export function pauseUntil(state: BudgetState, until: number): BudgetState {
+  return { ...state, pausedUntil: Math.max(state.pausedUntil, until) };
+}
+
+/** Where the budget lives: in memory for one process, or a row shared by every worker. */
+export interface BudgetStore {
+  /** Runs `change` on the current state atomically (under a lock where shared). */
+  update<T>(
+    change: (state: BudgetState | undefined) => { state: BudgetState; result: T },
+  ): Promise<T>;
+  read(): Promise<BudgetState | undefined>;
+}
+
+export function memoryBudgetStore(): BudgetStore {
+  let current: BudgetState | undefined;
+  return {
+    async update(change) {
+      const { state, result } = change(current);
+      current = state;
+      return result;
+    },
+    read: async () => current,
+  };
+}
+
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+export const realSleep: Sleep = (ms, signal) =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+export function createRequestBudget(deps: {
+  store: BudgetStore;
+  clock: Clock;
+  sleep?: Sleep;
+  options?: Partial<BudgetOptions>;
+}) {
+  const options = { ...DEFAULT_BUDGET, ...deps.options };
+  const sleep = deps.sleep ?? realSleep;
+  const now = () => deps.clock.now().getTime();
+  const current = (state: BudgetState | undefined) => state ?? initialBudget(now(), options);
+
+  return {
+    options,
+    /** Waits for this process's next slot; every request to the API takes one. */
+    async acquire(signal?: AbortSignal): Promise<void> {
+      const sendAt = await deps.store.update((state) => {
+        const reserved = reserveSlot(current(state), now(), options);
+        return { state: reserved.state, result: reserved.sendAt };
+      });
+      const wait = sendAt - now();
+      if (wait > 0) await sleep(wait, signal);
+    },
+    async observe(headers: RateLimitHeaders): Promise<void> {
+      await deps.store.update((state) => ({
+        state: observeHeaders(current(state), now(), headers),
+        result: undefined,
+      }));
+    },
+    /** After a 429: nobody sends before `ms` from now. */
+    async pause(ms: number): Promise<void> {
+      await deps.store.update((state) => ({
+        state: pauseUntil(current(state), now() + ms),
+        result: undefined,
+      }));
+    },
+    async state(): Promise<BudgetState> {
+      return current(await deps.store.read());
+    },
+  };
+}
+
+export type RequestBudget = ReturnType<typeof createRequestBudget>;

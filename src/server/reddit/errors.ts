@@ -1,0 +1,37 @@
+/** Why a Reddit request failed, in words an operator can act on. */
+export type RedditFailure =
+  | 'auth' // credentials refused: no retry helps
+  | 'forbidden' // 403: private or quarantined subreddit
+  | 'not-found' // 404: banned or nonexistent subreddit
+  | 'rate-limited' // 429
+  | 'server' // 5xx
+  | 'timeout'
+  | 'unreachable' // DNS, refused, reset
+  | 'malformed' // not JSON, truncated, or not the expected shape
+  | 'unexpected'; // any other status
+
+const TRANSIENT: ReadonlySet<RedditFailure> = new Set([
+  'rate-limited',
+  'server',
+  'timeout',
+  'unreachable',
+  'malformed',
+]);
+
+export class RedditError extends Error {
+  constructor(
+    readonly failure: RedditFailure,
+    message: string,
+    readonly status?: number,
+    /** Reddit's Retry-After, in milliseconds. */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'RedditError';
+  }
+
+  /** Worth another try after a pause. */
+  get transient() {
+    return TRANSIENT.has(this.failure);
+  }
+}

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { deleteExpiredSessions } from './features/auth/repo';
+import { startAlertIndexSync, type AlertIndexSync } from './ingest/alert-index-sync';
+import { planListings } from './ingest/listing-plan';
+import { replan } from './ingest/listing-repo';
+import { DEFAULT_POLL_SETTINGS, type PollSettings } from './ingest/poll-listing';
+import { pollDueListings } from './ingest/poller';
+import { RecentItems } from './ingest/recent-items';
+import { redditClientFromConfig } from './ingest/reddit-from-config';
+import { startJobs, type Job, type JobRunner } from './jobs/runner';
+import type { RedditClient } from './reddit';
+
+export type WorkerDeps = {
+  config: Config;
+  database: Database;
+  log: Logger;
+  clock?: Clock;
+  /** The Reddit client; by default the OAuth client of the configuration (none without credentials). */
+  reddit?: RedditClient;
+  /** Tests shorten leases and overlap periods. */
+  pollSettings?: Partial<PollSettings>;
+  /** Identifies this process in listing leases. */
+  owner?: string;
+};
+
+/** How long one poll job run keeps taking due listings before it lets the runner breathe. */
+const POLL_RUN_MS = 20_000;
+
+/**
+ * The worker's composition root: the named jobs, and what they share (the matching index kept
+ * current by the alert change feed, the Reddit client and its budget). `start` begins them;
+ * `stop` waits for runs in progress.
+ */
+export function buildWorker(deps: WorkerDeps) {
+  const { config, database, log } = deps;
+  const clock = deps.clock ?? systemClock;
+  const db = database.db;
+  const reddit = deps.reddit ?? redditClientFromConfig({ config, db, clock, log });
+  const owner = deps.owner ?? `worker-${randomBytes(6).toString('hex')}`;
+  const settings: PollSettings = {
+    ...DEFAULT_POLL_SETTINGS,
+    pollSeconds: config.reddit.pollSeconds,
+    ...deps.pollSettings,
+  };
+  const recent = new RecentItems();
+  let sync: AlertIndexSync | undefined;
+  let runner: JobRunner | undefined;
+
+  const plan = () =>
+    replan(db, (input) => planListings({ ...input, now: clock.now() }), clock.now()).then(
+      () => undefined,
+    );
+
+  const jobs: Job[] = [
+    {
+      name: 'sessions.sweep-expired',
+      everyMs: 3600_000,
+      timeoutMs: 60_000,
+      retries: 1,
+      run: () => deleteExpiredSessions(db, clock.now()),
+    },
+  ];
+  if (reddit && config.reddit.enabled) {
+    jobs.push(
+      {
+        name: 'ingest.plan-listings',
+        everyMs: 10_000,
+        timeoutMs: 30_000,
+        retries: 2,
+        run: plan,
+      },
+      {
+        name: 'ingest.poll-listings',
+        everyMs: 250,
+        timeoutMs: POLL_RUN_MS + 60_000,
+        retries: 0,
+        run: async (signal) => {
+          const index = sync?.index;
+          if (!index) return;
+          await pollDueListings(
+            {
+              db,
+              reddit,
+              clock,
+              index: () => index,
+              owner,
+              settings,
+              recent,
+              log,
+              onAccessChanged: plan,
+            },
+            { signal, until: clock.now().getTime() + POLL_RUN_MS },
+          );
+        },
+      },
+    );
+  }
+
+  return {
+    owner,
+    jobNames: jobs.map((job) => job.name),
+    async start() {
+      if (reddit && config.reddit.enabled) {
+        sync = await startAlertIndexSync(database, {
+          onError: (err) => log.warn({ err }, 'alert change feed'),
+          // A changed alert may need listings added or dropped: plan at once.
+          onApplied: () => runner?.trigger('ingest.plan-listings'),
+        });
+      }
+      runner = startJobs(jobs, log);
+    },
+    async stop() {
+      await runner?.stop();
+      await sync?.stop();
+    },
+    /** The live matching index (once started with Reddit access). */
+    get index() {
+      return sync?.index;
+    },
+  };
+}
+
+export type Worker = ReturnType<typeof buildWorker>;
