@@ -1,0 +1,100 @@
+import { subredditIdOf, type StoredItem } from './items';
+import type { Random } from './random';
+import type { Store } from './store';
+import { slug, title as randomTitle, username } from './text';
+import type { NewComment, NewPost } from './types';
+
+/** Builds posts and comments with Reddit-like ids and links, and stores them. */
+export class ItemFactory {
+  // Separate base-36 id spaces, like Reddit's, starting just above every recorded id (2026's) so
+  // generated items never take the id of a recorded one or of a post a recorded comment names.
+  private nextPostId = parseInt('1x00000', 36);
+  private nextCommentId = parseInt('p000000', 36);
+
+  constructor(
+    private readonly store: Store,
+    private readonly random: Random,
+    private readonly clock: () => number,
+  ) {}
+
+  addPost(p: NewPost): StoredItem {
+    const subreddit = cleanSubreddit(p.subreddit);
+    const id = this.newId('t3');
+    const title = p.title;
+    const permalink = `/r/${subreddit}/comments/${id}/${slug(title)}/`;
+    const item: StoredItem = {
+      kind: 't3',
+      id,
+      fullname: `t3_${id}`,
+      subreddit,
+      subKey: subreddit.toLowerCase(),
+      subredditId: subredditIdOf(subreddit.toLowerCase()),
+      createdMs: p.createdMs ?? this.clock(),
+      seq: 0,
+      author: p.author ?? username(this.random),
+      score: p.score ?? 1,
+      removed: false,
+      permalink,
+      title,
+      selftext: p.url ? '' : (p.selftext ?? ''),
+      url: p.url,
+      numComments: 0,
+    };
+    this.store.insert(item);
+    return item;
+  }
+
+  addComment(c: NewComment): StoredItem {
+    const post = c.linkId ? this.store.byName.get(c.linkId) : undefined;
+    if (c.linkId && post?.kind !== 't3') throw new Error(`unknown post ${c.linkId}`);
+    const parent =
+      post ??
+      this.addPost({
+        subreddit: c.subreddit,
+        title: c.linkTitle ?? randomTitle(this.random),
+        createdMs: (c.createdMs ?? this.clock()) - 60_000,
+      });
+    const subreddit = post ? parent.subreddit : cleanSubreddit(c.subreddit);
+    const id = this.newId('t1');
+    const postPath = parent.permalink;
+    const item: StoredItem = {
+      kind: 't1',
+      id,
+      fullname: `t1_${id}`,
+      subreddit,
+      subKey: subreddit.toLowerCase(),
+      subredditId: parent.subredditId,
+      createdMs: c.createdMs ?? this.clock(),
+      seq: 0,
+      author: c.author ?? username(this.random),
+      score: c.score ?? 1,
+      removed: false,
+      permalink: `${postPath}${id}/`,
+      body: c.body,
+      linkId: parent.fullname,
+      parentId: c.parentId ?? parent.fullname,
+      linkTitle: parent.title,
+      linkAuthor: parent.author,
+      linkUrl: parent.url ?? `https://www.reddit.com${postPath}`,
+    };
+    parent.numComments = (parent.numComments ?? 0) + 1;
+    this.store.insert(item);
+    return item;
+  }
+
+  private newId(kind: 't1' | 't3'): string {
+    for (;;) {
+      // Roughly increasing with small gaps, as Reddit's ids look from one listing.
+      const step = this.random.int(1, 3);
+      const n = kind === 't3' ? (this.nextPostId += step) : (this.nextCommentId += step);
+      const id = n.toString(36);
+      if (!this.store.byName.has(`${kind}_${id}`)) return id;
+    }
+  }
+}
+
+function cleanSubreddit(name: string): string {
+  const trimmed = name.trim().replace(/^\/?r\//i, '');
+  if (!/^[A-Za-z0-9_]{2,21}$/.test(trimmed)) throw new Error(`invalid subreddit name "${name}"`);
+  return trimmed;
+}
