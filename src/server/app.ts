@@ -9,12 +9,15 @@ import { alertRoutes } from './features/alerts/routes';
 import { createRequireUser, createSessionCookies } from './features/auth/guard';
 import { authRoutes } from './features/auth/routes';
 import { createAuthService } from './features/auth/service';
+import { ingestionRoutes } from './features/ingestion/routes';
+import { createIngestionService } from './features/ingestion/service';
 import { planRoutes } from './features/plans/routes';
 import { statsRoutes } from './features/stats/routes';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurity } from './http/security';
 import { installWebApp } from './http/static-web';
 import { installTransport } from './http/transport';
+import { redditMode } from './ingest/reddit-from-config';
 
 export interface AppDeps {
   config: Config;
@@ -62,7 +65,12 @@ export async function buildApp(deps: AppDeps) {
 
   authRoutes(app, { auth, cookies, requireUser, config, clock });
   planRoutes(app, { db });
-  alertRoutes(app, { alerts: createAlertService({ db, clock }), requireUser });
+  const ingestion = createIngestionService({ db, clock, mode: redditMode(config) });
+  alertRoutes(app, {
+    alerts: createAlertService({ db, clock, pollStates: ingestion.pollStates }),
+    requireUser,
+  });
+  ingestionRoutes(app, { ingestion, requireUser });
   statsRoutes(app, { db, clock, requireUser });
 
   await installWebApp(app, deps.webRoot);

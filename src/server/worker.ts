@@ -10,7 +10,7 @@ import { replan } from './ingest/listing-repo';
 import { DEFAULT_POLL_SETTINGS, type PollSettings } from './ingest/poll-listing';
 import { pollDueListings } from './ingest/poller';
 import { RecentItems } from './ingest/recent-items';
-import { redditClientFromConfig } from './ingest/reddit-from-config';
+import { redditClientFromConfig, type RedditTuning } from './ingest/reddit-from-config';
 import { startJobs, type Job, type JobRunner } from './jobs/runner';
 import type { RedditClient } from './reddit';
 
@@ -21,8 +21,9 @@ export type WorkerDeps = {
   clock?: Clock;
   /** The Reddit client; by default the OAuth client of the configuration (none without credentials). */
   reddit?: RedditClient;
-  /** Tests shorten leases and overlap periods. */
+  /** Tests shorten leases, overlap periods, timeouts and backoffs. */
   pollSettings?: Partial<PollSettings>;
+  redditTuning?: RedditTuning;
   /** Identifies this process in listing leases. */
   owner?: string;
 };
@@ -39,11 +40,13 @@ export function buildWorker(deps: WorkerDeps) {
   const { config, database, log } = deps;
   const clock = deps.clock ?? systemClock;
   const db = database.db;
-  const reddit = deps.reddit ?? redditClientFromConfig({ config, db, clock, log });
+  const reddit =
+    deps.reddit ?? redditClientFromConfig({ config, db, clock, log, tuning: deps.redditTuning });
   const owner = deps.owner ?? `worker-${randomBytes(6).toString('hex')}`;
   const settings: PollSettings = {
     ...DEFAULT_POLL_SETTINGS,
     pollSeconds: config.reddit.pollSeconds,
+    leaseMs: config.reddit.leaseSeconds * 1000,
     ...deps.pollSettings,
   };
   const recent = new RecentItems();

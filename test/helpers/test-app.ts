@@ -14,13 +14,21 @@ export class TestClock implements Clock {
   }
 }
 
+/** Real time, for tests that run the worker against the fake Reddit (its pacing sleeps). */
+export class RealTimeClock extends TestClock {
+  now = () => new Date();
+}
+
 /**
  * The real app on a loopback port over a fresh database, torn down after the file's tests.
  * Requests go through real HTTP, cookies and all.
  */
-export async function build(env: Record<string, string> = {}, options: { webRoot?: string } = {}) {
+export async function build(
+  env: Record<string, string> = {},
+  options: { webRoot?: string; clock?: TestClock } = {},
+) {
   const database = await freshDatabase();
-  const clock = new TestClock();
+  const clock = options.clock ?? new TestClock();
   const config = loadConfig({
     APP_URL: 'http://localhost:3000',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',

@@ -27,8 +27,7 @@ export type PollSettings = {
   maxPagesPerTurn: number;
 };
 
-export const DEFAULT_POLL_SETTINGS: Omit<PollSettings, 'pollSeconds'> = {
-  leaseMs: 60_000,
+export const DEFAULT_POLL_SETTINGS: Omit<PollSettings, 'pollSeconds' | 'leaseMs'> = {
   overlapMs: 60_000,
   maxPagesPerTurn: 5,
 };
@@ -72,6 +71,11 @@ export async function pollListing(
   const result: TurnResult = { newItems: 0, requests: 0, caughtUp: false };
 
   const read = async (params: { before?: string; after?: string }) => {
+    // Each read (with its retries) gets a whole lease: a worker that dies mid-read holds the
+    // listing for one lease at most.
+    await updateLeased(deps.db, listing.id, deps.owner, {
+      leaseUntil: new Date(clock.now().getTime() + settings.leaseMs),
+    });
     const page = await deps.reddit.listing(path, { limit: PAGE, ...params }, signal);
     result.requests++;
     return page;

@@ -2,7 +2,19 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { createRedditClient, createRequestBudget, type RedditClient } from '../reddit';
+import {
+  createRedditClient,
+  createRequestBudget,
+  type BudgetOptions,
+  type RedditClient,
+  type RedditClientOptions,
+} from '../reddit';
+
+/** Tests shorten timeouts and backoffs, and widen the budget of the fake Reddit. */
+export type RedditTuning = {
+  client?: Partial<Omit<RedditClientOptions, 'credentials'>>;
+  budget?: Partial<BudgetOptions>;
+};
 import { databaseBudgetStore } from './budget-store';
 import { recordClientHealth } from './client-health';
 
@@ -23,6 +35,7 @@ export function redditClientFromConfig(deps: {
   db: Db;
   clock: Clock;
   log: Logger;
+  tuning?: RedditTuning;
 }): RedditClient | undefined {
   const { reddit } = deps.config;
   if (redditMode(deps.config) !== 'oauth' || !reddit.clientId || !reddit.clientSecret) {
@@ -39,8 +52,13 @@ export function redditClientFromConfig(deps: {
         username: reddit.username,
         password: reddit.password,
       },
+      ...deps.tuning?.client,
     },
-    budget: createRequestBudget({ store: databaseBudgetStore(deps.db), clock: deps.clock }),
+    budget: createRequestBudget({
+      store: databaseBudgetStore(deps.db),
+      clock: deps.clock,
+      options: deps.tuning?.budget,
+    }),
     clock: deps.clock,
     onOutcome: recordClientHealth(deps.db, deps.clock, deps.log),
   });

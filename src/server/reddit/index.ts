@@ -2,10 +2,16 @@
  * Reddit access: OAuth tokens, the shared request budget, and listing parsing. Knows no
  * storage: the budget's store and the outcome callback are passed in by the worker.
  */
-export { createRedditClient, type RedditClient, type RequestOutcome } from './client';
+export {
+  createRedditClient,
+  type RedditClient,
+  type RedditClientOptions,
+  type RequestOutcome,
+} from './client';
 export {
   createRequestBudget,
   memoryBudgetStore,
+  type BudgetOptions,
   type BudgetState,
   type BudgetStore,
   type RequestBudget,

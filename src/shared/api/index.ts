@@ -4,3 +4,4 @@ export * from './errors';
 export * from './plans';
 export * from './stats';
 export * from './subreddits';
+export * from './ingestion';

@@ -13,6 +13,11 @@ import * as repo from './repo';
 
 export type AlertService = ReturnType<typeof createAlertService>;
 
+/** When an alert was last checked, its next check and what fails: from its listings' state. */
+type PollStates = (
+  rows: repo.AlertRow[],
+) => Promise<Map<number, Pick<repo.AlertRow, 'lastPolledAt' | 'nextPollAt' | 'lastError'>>>;
+
 export function toAlertDto(row: repo.AlertRow): Alert {
   return {
     id: row.id,
@@ -46,11 +51,15 @@ async function assertWithinKeywordLimit(tx: DbOrTx, userId: number, exceptId?: n
   }
 }
 
-export function createAlertService(deps: { db: Db; clock: Clock }) {
+export function createAlertService(deps: { db: Db; clock: Clock; pollStates?: PollStates }) {
   const { db, clock } = deps;
+  const withPollState = async (rows: repo.AlertRow[]) => {
+    const states = (await deps.pollStates?.(rows)) ?? new Map();
+    return rows.map((row) => ({ ...row, ...states.get(row.id) }));
+  };
   return {
     async list(userId: number) {
-      return (await repo.listAlerts(db, userId)).map(toAlertDto);
+      return (await withPollState(await repo.listAlerts(db, userId))).map(toAlertDto);
     },
 
     async create(userId: number, input: AlertCreate) {
@@ -81,8 +90,9 @@ export function createAlertService(deps: { db: Db; clock: Clock }) {
     },
 
     async errorInfo(userId: number, id: number): Promise<AlertErrorInfo> {
-      const row = await repo.findOwnedAlert(db, userId, id);
-      if (!row) throw new NotFoundError(ALERT_NOT_FOUND);
+      const found = await repo.findOwnedAlert(db, userId, id);
+      if (!found) throw new NotFoundError(ALERT_NOT_FOUND);
+      const [row] = await withPollState([found]);
       const status = row.lastError ? 'error' : isLiveAlert(row) ? 'active' : 'paused';
       return { id: row.id, keyword: row.keyword, status, lastError: row.lastError };
     },

@@ -1,0 +1,19 @@
+import { ingestionStatusSchema } from '@shared/api/ingestion';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RequireUser } from '../../http/types';
+import { currentUser } from '../auth/guard';
+import type { IngestionService } from './service';
+
+export function ingestionRoutes(
+  app: FastifyInstance,
+  deps: { ingestion: IngestionService; requireUser: RequireUser },
+) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/ingestion/status',
+      { onRequest: deps.requireUser, schema: { response: { 200: ingestionStatusSchema } } },
+      (request) => deps.ingestion.status(currentUser(request).id),
+    );
+}
