@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { redditListings } from '../db/schema';
-import { RedditError } from '../reddit';
+import { RedditError, type RedditFailure } from '../reddit';
 import { listingPath } from './listing-plan';
 import {
   LeaseLostError,
@@ -11,6 +11,9 @@ import {
   type ListingRow,
 } from './listing-repo';
 import { pollListing, type PollDeps, type TurnResult } from './poll-listing';
+
+const isInaccessible = (error: unknown): error is RedditError =>
+  error instanceof RedditError && (error.failure === 'forbidden' || error.failure === 'not-found');
 
 /** Items per read the pacing aims at: nearly full pages, so that every request counts. */
 const TARGET_ITEMS_PER_READ = 90;
@@ -80,10 +83,7 @@ async function takeTurn(
       deps.log.warn({ listing: listing.id }, error.message);
       return;
     }
-    if (
-      error instanceof RedditError &&
-      (error.failure === 'forbidden' || error.failure === 'not-found')
-    ) {
+    if (isInaccessible(error)) {
       await findInaccessible(deps, listing, error, signal);
       await deps.onAccessChanged();
     }
@@ -114,11 +114,13 @@ async function release(deps: PollDeps, listing: ListingRow, turn: TurnResult, st
   });
 }
 
-/** Keeps the error where users see it and backs the listing off: 5 s, 10 s, ... 5 min. */
+/** Keeps the error where users see it and backs the listing off, up to 5 minutes. */
 async function recordFailure(deps: PollDeps, listing: ListingRow, error: unknown) {
   const now = deps.clock.now();
   const failures = listing.consecutiveFailures + 1;
-  const backoff = Math.min(MAX_BACKOFF_MS, 5000 * 2 ** (failures - 1));
+  // From one poll interval (at most 5 s), doubling per failure in a row.
+  const first = Math.min(deps.settings.pollSeconds * 1000, 5000);
+  const backoff = Math.min(MAX_BACKOFF_MS, first * 2 ** (failures - 1));
   const message =
     error instanceof RedditError ? error.message : 'Internal error while reading Reddit';
   await updateLeased(deps.db, listing.id, deps.owner, {
@@ -152,30 +154,28 @@ async function findInaccessible(
   signal?: AbortSignal,
 ) {
   const now = deps.clock.now();
-  const access = error.failure;
   const names = splitNames(listing.subreddits);
   if (listing.scope === 'all' || names.length === 0) return;
-  const culprits: string[] = [];
-  const probe = async (group: string[]): Promise<void> => {
+  const culprits = new Map<string, RedditFailure>();
+  const probe = async (group: string[], failure: RedditFailure): Promise<void> => {
     if (group.length === 1) {
-      culprits.push(group[0]);
+      culprits.set(group[0], failure);
       return;
     }
     const halves = [group.slice(0, group.length >> 1), group.slice(group.length >> 1)];
     for (const half of halves) {
       try {
         await deps.reddit.listing(`/r/${half.join('+')}/new`, { limit: 1 }, signal);
-      } catch (failure) {
-        if (
-          failure instanceof RedditError &&
-          (failure.failure === 'forbidden' || failure.failure === 'not-found')
-        ) {
-          await probe(half);
-        } else throw failure;
+      } catch (caught) {
+        if (!isInaccessible(caught)) throw caught;
+        await probe(half, caught.failure);
       }
     }
   };
-  await probe(names);
-  await markAccess(deps.db, culprits, access, now);
-  deps.log.warn({ subreddits: culprits, access }, 'subreddits are not readable');
+  await probe(names, error.failure);
+  for (const access of ['forbidden', 'not-found'] as const) {
+    const marked = [...culprits].filter(([, failure]) => failure === access).map(([n]) => n);
+    await markAccess(deps.db, marked, access, now);
+  }
+  deps.log.warn({ subreddits: Object.fromEntries(culprits) }, 'subreddits are not readable');
 }

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { alerts, liveAlert, mentions } from '../../db/schema';
+import { alerts, liveAlert, mentionQuotaSkips, mentions } from '../../db/schema';
 
 export async function countStats(db: DbOrTx, userId: number, dayStart: Date, monthStart: Date) {
   const [alertRow] = await db
@@ -21,5 +21,9 @@ export async function countStats(db: DbOrTx, userId: number, dayStart: Date, mon
     })
     .from(mentions)
     .where(eq(mentions.userId, userId));
-  return { activeAlerts: alertRow.active, ...mentionRow };
+  const [skipRow] = await db
+    .select({ skipped: mentionQuotaSkips.skipped })
+    .from(mentionQuotaSkips)
+    .where(and(eq(mentionQuotaSkips.userId, userId), eq(mentionQuotaSkips.month, monthStart)));
+  return { activeAlerts: alertRow.active, ...mentionRow, skipped: skipRow?.skipped ?? 0 };
 }

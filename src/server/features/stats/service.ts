@@ -15,6 +15,7 @@ export async function getStats(deps: { db: Db; clock: Clock }, userId: number): 
     todayMentions: counts.today,
     repliedCount: counts.replied,
     monthMentions: counts.month,
+    skippedMentions: counts.skipped,
     limits: await limitsForUser(deps.db, userId),
   };
 }
