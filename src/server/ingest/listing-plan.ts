@@ -36,7 +36,9 @@ export const GROUP_LIMITS = { maxSubreddits: 100, maxPathChars: 1800 };
 const SEEN_IN_ALL_FOR_MS = 24 * 3600_000;
 const RETRY_INACCESSIBLE_AFTER_MS = 3600_000;
 
-const pathChars = (names: string[]) => names.reduce((sum, name) => sum + name.length + 1, 0);
+/** The length of `/r/a+b+c/comments`, the longer of the two listing paths of a group. */
+const pathChars = (names: string[]) =>
+  '/r//comments'.length + names.reduce((sum, name) => sum + name.length + 1, -1);
 
 export function planListings(input: {
   needs: AlertNeed[];
@@ -98,7 +100,7 @@ function packGroups(
   });
   const fits = (members: string[], name: string) =>
     members.length < GROUP_LIMITS.maxSubreddits &&
-    pathChars(members) + name.length + 1 <= GROUP_LIMITS.maxPathChars;
+    pathChars([...members, name]) <= GROUP_LIMITS.maxPathChars;
   const fresh: string[][] = [];
   for (const name of [...wanted].filter((n) => !placed.has(n)).sort()) {
     const target =

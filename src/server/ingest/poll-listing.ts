@@ -118,40 +118,43 @@ export async function pollListing(
     if (listing.scope === 'all') await noteSubredditsInAll(deps, fresh, now);
   };
 
-  /** Reads the newest page and, when the cursor is not on it, back to the cursor's time. */
+  /**
+   * Reads the newest page and, when the cursor is not on it, back through Reddit's window to
+   * items strictly older than the cursor (timestamps have whole seconds: an equal one proves
+   * nothing); what lies beyond the window is recorded as a gap.
+   */
   const recover = async () => {
     const newest = await read({});
+    const since = cursor.createdAt?.getTime();
     const found = newest.items.some((item) => item.fullname === cursor.fullname);
-    const reachesBack =
-      cursor.createdAt !== null && oldest(newest.items) <= cursor.createdAt.getTime();
-    if (found || reachesBack || newest.items.length < PAGE || cursor.createdAt === null) {
+    if (found || since === undefined || newest.items.length === 0 || oldest(newest.items) < since) {
       await commit(newest, true, { resync: false });
       return;
     }
     await commit(newest, false);
     let older = newest;
     let reached = false;
-    for (let page = 1; page < LISTING_WINDOW_PAGES && older.lastFullname; page++) {
+    for (let page = 1; page < LISTING_WINDOW_PAGES; page++) {
+      if (older.items.length + older.skipped < PAGE || !older.lastFullname) break;
       older = await read({ after: older.lastFullname });
       await commit(older, false);
-      if (older.items.length > 0 && oldest(older.items) <= cursor.createdAt.getTime()) {
+      if (older.items.length > 0 && oldest(older.items) < since) {
         reached = true;
         break;
       }
-      if (older.items.length + older.skipped < PAGE) break;
     }
     if (!reached) {
-      const until = older.items.length ? oldest(older.items) : oldest(newest.items);
-      const minutes = Math.max(until - cursor.createdAt.getTime(), 0) / 60_000;
+      const reachable = [...newest.items, ...(older === newest ? [] : older.items)];
+      const until = oldest(reachable);
       await recordGap(deps.db, {
         listingId: listing.id,
         detectedAt: clock.now(),
-        fromTime: cursor.createdAt,
+        fromTime: new Date(since),
         toTime: new Date(until),
-        estimatedItems: Math.max(1, Math.round(listing.itemsPerMinute * minutes)),
+        estimatedItems: estimateMissed(listing, cursor.fullname, reachable, since, until),
         reason: 'fell behind Reddit’s listing window, or the cursor item vanished',
       });
-      deps.log.warn({ listing: path, from: cursor.createdAt }, 'ingestion gap recorded');
+      deps.log.warn({ listing: path, from: new Date(since) }, 'ingestion gap recorded');
     }
     await commit({ ...newest, items: [] }, true, { resync: false });
   };
@@ -213,6 +216,30 @@ function matchItems(index: AlertIndex, items: RedditItem[]): MatchedItem[] {
     }
   }
   return matches;
+}
+
+/**
+ * How many items a gap holds. Reddit's base-36 ids count every item created site-wide (not all
+ * of them shown in this listing), so the share of ids the reachable pages show, applied to the
+ * ids between the cursor and the oldest reachable item, estimates the missed ones; without
+ * usable ids, the listing's observed rate over the gap's time span.
+ */
+function estimateMissed(
+  listing: ListingRow,
+  cursorFullname: string | null,
+  reachable: RedditItem[],
+  since: number,
+  until: number,
+) {
+  const idOf = (fullname: string | null) => (fullname ? parseInt(fullname.slice(3), 36) : NaN);
+  const ids = reachable.map((item) => idOf(item.fullname)).filter(Number.isFinite);
+  const low = Math.min(...ids);
+  const high = Math.max(...ids);
+  const missedIds = low - idOf(cursorFullname) - 1;
+  if (ids.length > 1 && high > low && Number.isFinite(missedIds) && missedIds >= 0) {
+    return Math.round((missedIds * (ids.length - 1)) / (high - low));
+  }
+  return Math.max(1, Math.round((listing.itemsPerMinute * Math.max(until - since, 0)) / 60_000));
 }
 
 const oldest = (items: RedditItem[]) =>

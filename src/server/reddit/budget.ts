@@ -85,27 +85,28 @@ export type RateLimitHeaders = { used: number; remaining: number; resetSeconds: 
 
 /** Reads `X-Ratelimit-*`; undefined when any is missing or not a number (it often is). */
 export function readRateLimitHeaders(headers: Headers): RateLimitHeaders | undefined {
+  const names = ['x-ratelimit-used', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+  if (names.some((name) => (headers.get(name) ?? '').trim() === '')) return undefined;
   const used = Number(headers.get('x-ratelimit-used'));
   const remaining = Number(headers.get('x-ratelimit-remaining'));
   const resetSeconds = Number(headers.get('x-ratelimit-reset'));
-  if (
-    !headers.has('x-ratelimit-used') ||
-    !headers.has('x-ratelimit-remaining') ||
-    !headers.has('x-ratelimit-reset') ||
-    ![used, remaining, resetSeconds].every((n) => Number.isFinite(n) && n >= 0)
-  ) {
+  if (![used, remaining, resetSeconds].every((n) => Number.isFinite(n) && n >= 0)) {
     return undefined;
   }
   return { used, remaining, resetSeconds };
 }
 
-/** Reddit's own count wins over ours: other clients of the same id spend it too. */
+/**
+ * Reddit's own count wins over ours: other clients of the same id spend it too. A larger
+ * window than configured is not taken up: the configured limit stays the ceiling.
+ */
 export function observeHeaders(
   state: BudgetState,
   now: number,
   headers: RateLimitHeaders,
+  limit = Infinity,
 ): BudgetState {
-  const windowLimit = Math.max(1, Math.round(headers.used + headers.remaining));
+  const windowLimit = Math.min(limit, Math.max(1, Math.round(headers.used + headers.remaining)));
   const windowResetAt = now + headers.resetSeconds * 1000;
   const sameWindow = Math.abs(windowResetAt - state.windowResetAt) < 5_000;
   // Answers arrive out of order: in the same window, never count down.
@@ -178,7 +179,7 @@ export function createRequestBudget(deps: {
     },
     async observe(headers: RateLimitHeaders): Promise<void> {
       await deps.store.update((state) => ({
-        state: observeHeaders(current(state), now(), headers),
+        state: observeHeaders(current(state), now(), headers, options.limit),
         result: undefined,
       }));
     },

@@ -1,0 +1,82 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { nextInterval, smoothedRate } from './poller';
+
+describe('nextInterval', () => {
+  test.each([
+    // [items per minute, caught up, poll seconds, interval ms, why]
+    [120, false, 30, 0, 'behind: read again at once'],
+    [0, false, 30, 0, 'behind with no known rate: at once'],
+    [0, true, 30, 30_000, 'unknown rate: the poll interval'],
+    [-3, true, 30, 30_000, 'a negative rate counts as unknown'],
+    [0, true, 5, 5_000, 'unknown rate with a short poll interval'],
+    [1, true, 30, 30_000, 'quiet: a full page would take 90 min, so the poll interval'],
+    [180, true, 30, 30_000, 'a full page in exactly 30 s'],
+    [360, true, 30, 15_000, 'busy: 90 items at 6 per second'],
+    [900, true, 30, 6_000, 'busier: 90 items at 15 per second'],
+    [5_400, true, 30, 1_000, 'r/all comments pace: 90 per second'],
+    [10_800, true, 30, 500, 'exactly the shortest interval'],
+    [1_000_000, true, 30, 500, 'never sooner than 500 ms'],
+    [700, true, 30, 7_714, 'rounded to whole milliseconds'],
+    [360, true, 10, 10_000, 'never later than the poll interval'],
+  ])(
+    '%d items/min, caught up %s, poll %d s → %d ms (%s)',
+    (rate, caughtUp, pollSeconds, expected) => {
+      expect(nextInterval(rate, caughtUp, pollSeconds)).toBe(expected);
+    },
+  );
+
+  test('stays within 500 ms and the poll interval, and never lengthens as the rate grows', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 1e7, noNaN: true }),
+        fc.double({ min: 0, max: 1e7, noNaN: true }),
+        fc.integer({ min: 1, max: 3600 }),
+        (a, b, pollSeconds) => {
+          const [slow, fast] = a <= b ? [a, b] : [b, a];
+          const interval = nextInterval(fast, true, pollSeconds);
+          expect(interval).toBeGreaterThanOrEqual(500);
+          expect(interval).toBeLessThanOrEqual(pollSeconds * 1000);
+          expect(Number.isInteger(interval)).toBe(true);
+          expect(interval).toBeLessThanOrEqual(nextInterval(slow, true, pollSeconds));
+        },
+      ),
+    );
+  });
+});
+
+describe('smoothedRate', () => {
+  test.each([
+    // [previous, new items, elapsed ms, rate, why]
+    [0, 10, 60_000, 10, 'no history: the observed rate'],
+    [0, 90, 30_000, 180, 'no history, half a minute'],
+    [0, 0, 60_000, 0, 'nothing new and no history'],
+    [10, 30, 60_000, 20, 'halfway between the old and the observed rate'],
+    [20, 0, 30_000, 10, 'a quiet spell halves the rate'],
+    [100, 100, 60_000, 100, 'a steady rate stays'],
+    [12, 5, 0, 12, 'no time elapsed: unchanged'],
+    [12, 5, -1_000, 12, 'a clock step backwards: unchanged'],
+    [60, 3, 1_000, 120, '3 items in one second is 180 a minute'],
+  ])('previous %d, %d new in %d ms → %d (%s)', (previous, newItems, elapsedMs, expected) => {
+    expect(smoothedRate(previous, newItems, elapsedMs)).toBeCloseTo(expected, 9);
+  });
+
+  test('lies between the previous and the observed rate', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 1e5, noNaN: true }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 1, max: 3_600_000 }),
+        (previous, newItems, elapsedMs) => {
+          const observed = (newItems * 60_000) / elapsedMs;
+          const rate = smoothedRate(previous, newItems, elapsedMs);
+          const margin = 1e-9 * Math.max(1, previous, observed);
+          expect(rate).toBeGreaterThanOrEqual(
+            Math.min(previous === 0 ? observed : previous, observed) - margin,
+          );
+          expect(rate).toBeLessThanOrEqual(Math.max(previous, observed) + margin);
+        },
+      ),
+    );
+  });
+});
