@@ -63,6 +63,19 @@ describe('creating alerts', () => {
     expect((await client.get('/api/alerts')).body).toHaveLength(0);
   });
 
+  test.each([
+    ['the keyword', { keyword: 'zen\u0000desk' }, 'keyword'],
+    ['the subreddits', { keyword: 'ok', subreddits: 'saas,\u0000' }, 'subreddits'],
+    ['a key', { keyword: 'ok', ['x\u0000']: 1 }, 'body'],
+  ])('a NUL character in %s is a 400 with a message, never a 500', async (_, body, field) => {
+    const { client } = await t.signedIn();
+    const res = await client.post('/api/alerts', body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(`Invalid ${field}: must not contain NUL characters`);
+    expect(res.body.details[field]).toBe('Must not contain NUL characters');
+    expect((await client.get('/api/alerts')).body).toHaveLength(0);
+  });
+
   test('read-only fields in the body are ignored', async () => {
     const other = await t.signedIn();
     const { client, user } = await t.signedIn();

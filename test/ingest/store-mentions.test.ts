@@ -1,0 +1,65 @@
+import { describe, expect, test } from 'vitest';
+import { loadActiveAlerts } from '../../src/server/ingest/alert-index-sync';
+import { storeMatches, type MatchedItem } from '../../src/server/ingest/store-mentions';
+import { compileAlertIndex } from '../../src/server/matching';
+import type { RedditItem } from '../../src/server/reddit';
+import { build } from '../helpers/test-app';
+
+const t = await build();
+
+const item = (fullname: string, title: string): RedditItem => ({
+  fullname,
+  kind: 'post',
+  subreddit: 'saas',
+  title,
+  body: '',
+  permalink: `https://www.reddit.com/r/saas/comments/${fullname.slice(3)}/`,
+  author: 'someone',
+  score: 3,
+  commentCount: 0,
+  createdAt: new Date(),
+  removed: false,
+});
+
+/** Matches as the worker's index answers them, compiled from the alerts as they are now. */
+async function matchNow(post: RedditItem): Promise<MatchedItem[]> {
+  const index = compileAlertIndex(await loadActiveAlerts(t.db));
+  return index
+    .match({
+      id: post.fullname,
+      kind: 'post',
+      subreddit: post.subreddit,
+      title: post.title,
+      body: '',
+      score: post.score,
+    })
+    .map((m) => ({ alert: index.alert(m.alertId)!, terms: m.terms, item: post }));
+}
+
+const store = (matches: MatchedItem[]) =>
+  t.db.transaction((tx) => storeMatches(tx, matches, t.clock.now()));
+
+describe('an alert edited or deleted while its listing is being polled', () => {
+  test('a match made before an edit, a pause or a delete reached the index is not stored', async () => {
+    const { client } = await t.signedIn();
+    const alert = (await client.post('/api/alerts', { keyword: 'racecar' })).body;
+    const stale = await matchNow(item('t3_race1', 'a racecar post'));
+    expect(stale).toHaveLength(1);
+
+    await client.put(`/api/alerts/${alert.id}`, { keyword: 'racetrack' });
+    expect(await store(stale)).toEqual({ stored: 0, overQuota: 0 });
+
+    await client.put(`/api/alerts/${alert.id}`, { keyword: 'racecar', isActive: false });
+    expect(await store(stale)).toEqual({ stored: 0, overQuota: 0 });
+
+    await client.put(`/api/alerts/${alert.id}`, { isActive: true });
+    expect(await store(stale)).toEqual({ stored: 1, overQuota: 0 });
+    // The same page again (a re-read): nothing twice.
+    expect(await store(stale)).toEqual({ stored: 0, overQuota: 0 });
+
+    const again = await matchNow(item('t3_race2', 'racecar again'));
+    await client.delete(`/api/alerts/${alert.id}`);
+    // No foreign-key failure: the deleted alert's match is simply dropped.
+    expect(await store(again)).toEqual({ stored: 0, overQuota: 0 });
+  });
+});
