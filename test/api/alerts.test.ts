@@ -201,10 +201,16 @@ describe('updating and deleting', () => {
     const { client } = await t.signedIn();
     const created = (await client.post('/api/alerts', { keyword: 'helpdesk' })).body;
     const info = await client.get(`/api/alerts/error-info/${created.id}`);
+    // This app has no Reddit credentials: the alert is stored but cannot be monitored.
     expect(info.body).toEqual({
       id: created.id,
       keyword: 'helpdesk',
-      status: 'active',
+      status: 'error',
+      lastError: 'Reddit monitoring needs Reddit API credentials — see the README',
+    });
+    await client.put(`/api/alerts/${created.id}`, { isActive: false });
+    expect((await client.get(`/api/alerts/error-info/${created.id}`)).body).toMatchObject({
+      status: 'paused',
       lastError: null,
     });
     expect((await client.delete(`/api/alerts/${created.id}`)).status).toBe(204);
@@ -229,6 +235,7 @@ describe('stats', () => {
       todayMentions: 0,
       repliedCount: 0,
       monthMentions: 0,
+      skippedMentions: 0,
       limits: { activeKeywords: 3, monthlyMentions: 50 },
     });
   });
