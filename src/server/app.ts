@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createPaymentProvider, type PaymentProvider } from './billing';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -11,6 +12,8 @@ import { authRoutes } from './features/auth/routes';
 import { createAuthService } from './features/auth/service';
 import { planRoutes } from './features/plans/routes';
 import { statsRoutes } from './features/stats/routes';
+import { subscriptionRoutes } from './features/subscriptions/routes';
+import { createSubscriptionService } from './features/subscriptions/service';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurity } from './http/security';
 import { installWebApp } from './http/static-web';
@@ -20,6 +23,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   clock?: Clock;
+  /** Stripe or the built-in test mode; made from config when omitted. */
+  payments?: PaymentProvider;
   /** Folder of the built SPA (dist/web); omitted in API-only tests. */
   webRoot?: string;
   logger?: FastifyBaseLogger;
@@ -46,7 +51,20 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
 
-  const auth = createAuthService({ db, clock });
+  const payments = deps.payments ?? createPaymentProvider({ config, db, clock });
+  const subscriptions = createSubscriptionService({
+    db,
+    clock,
+    payments,
+    config,
+    log: app.log,
+    proPriceId: config.stripe.proPriceId,
+  });
+  const auth = createAuthService({
+    db,
+    clock,
+    beforeAccountDeletion: subscriptions.cancelForAccountDeletion,
+  });
   const cookies = createSessionCookies(config);
   const requireUser = createRequireUser(auth, cookies);
 
@@ -64,6 +82,7 @@ export async function buildApp(deps: AppDeps) {
   planRoutes(app, { db });
   alertRoutes(app, { alerts: createAlertService({ db, clock }), requireUser });
   statsRoutes(app, { db, clock, requireUser });
+  subscriptionRoutes(app, { subscriptions, requireUser });
 
   await installWebApp(app, deps.webRoot);
   return app;

@@ -1,7 +1,9 @@
 import { afterAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import type { PaymentProvider } from '../../src/server/billing';
 import type { Clock } from '../../src/server/clock';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig, type Config } from '../../src/server/config';
+import type { Database } from '../../src/server/db/client';
 import { freshDatabase } from './database';
 import { HttpClient } from './http-client';
 
@@ -18,7 +20,14 @@ export class TestClock implements Clock {
  * The real app on a loopback port over a fresh database, torn down after the file's tests.
  * Requests go through real HTTP, cookies and all.
  */
-export async function build(env: Record<string, string> = {}, options: { webRoot?: string } = {}) {
+export async function build(
+  env: Record<string, string> = {},
+  options: {
+    webRoot?: string;
+    /** A payment provider of the test's own; by default the one config selects. */
+    payments?: (deps: { config: Config; database: Database; clock: TestClock }) => PaymentProvider;
+  } = {},
+) {
   const database = await freshDatabase();
   const clock = new TestClock();
   const config = loadConfig({
@@ -26,7 +35,8 @@ export async function build(env: Record<string, string> = {}, options: { webRoot
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     ...env,
   });
-  const app = await buildApp({ config, database, clock, webRoot: options.webRoot });
+  const payments = options.payments?.({ config, database, clock });
+  const app = await buildApp({ config, database, clock, payments, webRoot: options.webRoot });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { deleteExpiredSessions } from '../features/auth/repo';
+import { renewTestModeSubscriptions } from '../features/subscriptions/service';
 
 /** A unit of background work run every `everyMs`; later issues add polling and digests. */
 export interface Job {
@@ -16,6 +17,12 @@ export function defaultJobs(deps: { database: Database; clock: Clock }): Job[] {
       name: 'sessions.sweep-expired',
       everyMs: 60 * 60 * 1000,
       run: () => deleteExpiredSessions(deps.database.db, deps.clock.now()),
+    },
+    {
+      name: 'billing.renew-test-mode',
+      everyMs: 60 * 1000,
+      run: async () =>
+        void (await renewTestModeSubscriptions({ db: deps.database.db, clock: deps.clock })),
     },
   ];
 }

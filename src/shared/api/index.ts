@@ -3,4 +3,5 @@ export * from './auth';
 export * from './errors';
 export * from './plans';
 export * from './stats';
+export * from './subscriptions';
 export * from './subreddits';
