@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { PaymentProvider } from '../../src/server/billing';
@@ -26,6 +27,8 @@ export async function build(
     webRoot?: string;
     /** A payment provider of the test's own; by default the one config selects. */
     payments?: (deps: { config: Config; database: Database; clock: TestClock }) => PaymentProvider;
+    /** Where the app logs (silent by default). */
+    logger?: FastifyBaseLogger;
   } = {},
 ) {
   const database = await freshDatabase();
@@ -36,7 +39,14 @@ export async function build(
     ...env,
   });
   const payments = options.payments?.({ config, database, clock });
-  const app = await buildApp({ config, database, clock, payments, webRoot: options.webRoot });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    payments,
+    webRoot: options.webRoot,
+    logger: options.logger,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
