@@ -19,9 +19,9 @@ const logger = pino(
   }),
 );
 
-let t: TestApp;
 const stripe: FakeStripe = await startFakeStripe({ now: () => t.clock.now() });
-t = await build(stripe.env, { logger });
+const t: TestApp = await build(stripe.env, { logger });
+type Client = Awaited<ReturnType<TestApp['signedIn']>>['client'];
 afterAll(() => stripe.close());
 const plans = await planIds(t);
 const DAY = 24 * 3600 * 1000;
@@ -40,10 +40,7 @@ async function proUser() {
   return { ...signed, paid };
 }
 
-async function addAlerts(
-  client: TestApp extends never ? never : Awaited<ReturnType<TestApp['signedIn']>>['client'],
-  keywords: string[],
-) {
+async function addAlerts(client: Client, keywords: string[]) {
   for (const keyword of keywords) {
     t.clock.advance(1000);
     const res = await client.post('/api/alerts', { keyword });
@@ -422,4 +419,3 @@ describe('account deletion', () => {
     expect((await client.get('/api/user')).status).toBe(200);
   });
 });
-
