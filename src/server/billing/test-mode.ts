@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { TEST_CARD_LABEL } from '@shared/api/subscriptions';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { testCheckoutSessions } from '../db/schema';
@@ -9,7 +10,6 @@ import type { PaymentState, SubscriptionState, TestModeProvider } from './types'
  * ("Test mode — no real payment"), paying produces the same subscription and payment states
  * Stripe's webhooks would, and the worker renews subscriptions at period end. No money moves.
  */
-export const TEST_CARD = 'Test card •••• 4242';
 export const TEST_PRICE_ID = 'test_price_pro';
 const CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -48,7 +48,7 @@ export function newTestPayment(subscription: SubscriptionState, amount: number):
     amount,
     currency: 'usd',
     status: 'succeeded',
-    paymentMethod: TEST_CARD,
+    paymentMethod: TEST_CARD_LABEL,
     receiptUrl: `/billing/receipts/${id}`,
   };
 }

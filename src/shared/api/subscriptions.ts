@@ -63,3 +63,6 @@ export const testCheckoutResultSchema = z.object({ url: z.string() });
 export const checkoutIdParamSchema = z.object({
   id: z.string().regex(/^tcs_[A-Za-z0-9_-]{10,64}$/, 'Unknown checkout session'),
 });
+
+/** The card label of test-mode payments (no real card exists). */
+export const TEST_CARD_LABEL = 'Test card •••• 4242';

@@ -1,0 +1,85 @@
+import { Anchor, Badge, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { Payment } from '@shared/api/subscriptions';
+import { ErrorAlert } from '../../../components/error-alert';
+import { usePayments } from '../api/get-payments';
+import { formatAmount, formatLongDate } from '../format-date';
+
+const STATUS_COLOR: Record<string, string> = { succeeded: 'green', failed: 'red' };
+
+function Row({ payment }: { payment: Payment }) {
+  return (
+    <Table.Tr>
+      <Table.Td>{formatLongDate(payment.createdAt)}</Table.Td>
+      <Table.Td>{formatAmount(payment.amount, payment.currency)}</Table.Td>
+      <Table.Td>
+        <Badge color={STATUS_COLOR[payment.status] ?? 'gray'} variant="light">
+          {payment.status}
+        </Badge>
+      </Table.Td>
+      <Table.Td>{payment.paymentMethod ?? 'N/A'}</Table.Td>
+      <Table.Td>
+        {payment.receiptUrl ? (
+          <Anchor
+            href={payment.receiptUrl}
+            size="sm"
+            {...(payment.receiptUrl.startsWith('/')
+              ? {}
+              : { target: '_blank', rel: 'noopener noreferrer' })}
+          >
+            View receipt
+          </Anchor>
+        ) : (
+          'N/A'
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Spec §2: date, amount, status badge (succeeded green, failed red, other grey), method, receipt. */
+export function PaymentHistory() {
+  const payments = usePayments();
+  return (
+    <Stack gap="sm">
+      <Title order={3} fz="md">
+        Payment History
+      </Title>
+      {payments.isPending ? (
+        <Stack gap="xs" aria-busy>
+          <Skeleton h={20} />
+          <Skeleton h={20} />
+        </Stack>
+      ) : payments.error ? (
+        <ErrorAlert
+          title="Failed to fetch payment history"
+          error={payments.error}
+          onRetry={() => void payments.refetch()}
+          retrying={payments.isFetching}
+        />
+      ) : payments.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No payments yet. Payments for a Pro subscription will be listed here.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm" striped={false} highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Amount</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Payment method</Table.Th>
+                <Table.Th>Receipt</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {payments.data.map((payment) => (
+                <Row key={payment.id} payment={payment} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
