@@ -61,8 +61,8 @@ export function PaymentHistory() {
           No payments yet. Payments for a Pro subscription will be listed here.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" striped={false} highlightOnHover>
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="sm" highlightOnHover style={{ whiteSpace: 'nowrap' }}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Date</Table.Th>

@@ -123,7 +123,7 @@ export function SubscriptionOverview() {
           recommended={!isPro}
           action={
             isPro ? (
-              <Button variant="default" color="red" fullWidth onClick={cancelDialog.open}>
+              <Button variant="outline" color="red" fullWidth onClick={cancelDialog.open}>
                 Cancel Subscription
               </Button>
             ) : (
