@@ -9,10 +9,9 @@ export function decodeForm(text: string): Record<string, unknown> {
     let node: Record<string, unknown> = root;
     path.forEach((part, i) => {
       const last = i === path.length - 1;
-      const nextIsIndex = !last && /^\d*$/.test(path[i + 1]);
       const slot = part === '' ? String(Object.keys(node).length) : part;
       if (last) node[slot] = value;
-      else node = (node[slot] ??= nextIsIndex ? {} : {}) as Record<string, unknown>;
+      else node = (node[slot] ??= {}) as Record<string, unknown>;
     });
   }
   return arrays(root) as Record<string, unknown>;

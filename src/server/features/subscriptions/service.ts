@@ -189,7 +189,9 @@ export function createSubscriptionService(
     /** Before an account is deleted: end a paid subscription at the provider, or refuse. */
     async cancelForAccountDeletion(userId: number) {
       const current = await repo.findEntitledSubscription(db, userId);
-      if (!current) return;
+      // A subscription of the other provider (test mode before Stripe was configured, say)
+      // has nothing to cancel at this one.
+      if (!current || providerOfRow(current.subscription) !== providerKind) return;
       const user = await repo.findUser(db, userId);
       try {
         await payments.cancelNow(stateOfRow(current.subscription, user.customerId ?? ''));
