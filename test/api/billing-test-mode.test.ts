@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { alerts, subscriptionPlans } from '../../src/server/db/schema';
 import { addMonth } from '../../src/server/billing/test-mode';
-import { renewTestModeSubscriptions } from '../../src/server/features/subscriptions/service';
+import { renewTestModeSubscriptions } from '../../src/server/features/subscriptions/test-checkout';
 import { BUILTIN_PLANS } from '../../src/shared/builtin-plans';
 import { billingRows, planIds } from '../helpers/billing';
 import { build } from '../helpers/test-app';
@@ -119,6 +119,24 @@ describe('test-mode checkout', () => {
     expect((await client.post('/api/subscriptions/checkout', { planId: plans.pro })).status).toBe(
       409,
     );
+  });
+
+  test('two sessions paid at once make one subscription and one payment', async () => {
+    const { client, user } = await t.signedIn();
+    const ids = await Promise.all(
+      [1, 2].map(async () =>
+        sessionOf(
+          (await client.post('/api/subscriptions/checkout', { planId: plans.pro })).body.url,
+        ),
+      ),
+    );
+    const answers = await Promise.all(
+      ids.map((id) => client.post(`/api/subscriptions/test-checkout/${id}/pay`)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const rows = await billingRows(t, user.id);
+    expect(rows.subscriptions).toHaveLength(1);
+    expect(rows.payments).toHaveLength(1);
   });
 
   test('an expired session cannot be paid', async () => {

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { deleteExpiredSessions } from '../features/auth/repo';
-import { renewTestModeSubscriptions } from '../features/subscriptions/service';
+import { renewTestModeSubscriptions } from '../features/subscriptions/test-checkout';
 
 /** A unit of background work run every `everyMs`; later issues add polling and digests. */
 export interface Job {

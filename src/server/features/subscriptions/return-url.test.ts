@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { returnUrl } from './service';
+import { returnUrl } from './return-url';
 
 const APP = 'http://localhost:3000';
 

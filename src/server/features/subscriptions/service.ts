@@ -4,14 +4,7 @@ import type {
   CurrentSubscription,
   Payment,
   PausedAlerts,
-  TestCheckout,
 } from '@shared/api/subscriptions';
-import {
-  newTestEventId,
-  newTestPayment,
-  newTestSubscription,
-  addMonth,
-} from '../../billing/test-mode';
 import {
   PaymentProviderError,
   type BillingEvent,
@@ -20,8 +13,9 @@ import {
 } from '../../billing/types';
 import type { Config } from '../../config';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
-import { allowedOrigins } from '../../http/security';
 import * as repo from './repo';
+import { returnUrl } from './return-url';
+import { createTestCheckoutService } from './test-checkout';
 import {
   applyPayment,
   applySubscription,
@@ -64,31 +58,6 @@ export function toPaymentDto(row: repo.PaymentRow): Payment {
   };
 }
 
-/**
- * A return URL from the client must stay on the app's origin (no open redirect through the
- * payment page); it always carries the flag the settings page reacts to.
- */
-export function returnUrl(
-  appUrl: string,
-  given: string | undefined,
-  fallbackPath: string,
-  flag: 'checkout_success' | 'checkout_canceled',
-  field: 'successUrl' | 'cancelUrl',
-) {
-  let url: URL;
-  try {
-    url = new URL(given ?? fallbackPath, appUrl);
-  } catch {
-    throw new ValidationError(`Invalid ${field}: must be a URL`, { [field]: 'must be a URL' });
-  }
-  if (!allowedOrigins(appUrl).has(url.origin)) {
-    const problem = `must be on ${new URL(appUrl).origin}`;
-    throw new ValidationError(`Invalid ${field}: ${problem}`, { [field]: problem });
-  }
-  url.searchParams.set(flag, 'true');
-  return url.toString();
-}
-
 const NO_SUBSCRIPTION = 'You have no active subscription';
 
 export function createSubscriptionService(
@@ -108,6 +77,12 @@ export function createSubscriptionService(
       return customerId;
     });
   }
+
+  const testCheckout = createTestCheckoutService({
+    ...deps,
+    enabled: providerKind === 'test',
+    ensureCustomer,
+  });
 
   function logSkip(event: { id: string; type: string }, result: SyncResult) {
     if (!result.applied) log?.warn({ event: event.id, type: event.type }, result.reason);
@@ -227,70 +202,8 @@ export function createSubscriptionService(
       await repo.forgetPlanPausedAlerts(db, userId);
     },
 
-    async testCheckout(userId: number, id: string): Promise<TestCheckout> {
-      const found = await findTestCheckout(userId, id);
-      const { session, plan } = found;
-      const expired = session.status === 'open' && session.expiresAt <= clock.now();
-      const user = await repo.findUser(db, userId);
-      return {
-        id: session.id,
-        status: expired ? 'expired' : (session.status as TestCheckout['status']),
-        plan: { name: plan.name, price: plan.price, interval: plan.interval },
-        email: user.email,
-        cancelUrl: session.cancelUrl,
-      };
-    },
-
-    /** "Pay" on the test-mode page: the same states Stripe's webhooks would bring. */
-    async payTestCheckout(userId: number, id: string) {
-      const { session, plan } = await findTestCheckout(userId, id);
-      if (session.status === 'open' && session.expiresAt <= clock.now()) {
-        throw new ConflictError('This checkout session has expired. Start the upgrade again.');
-      }
-      if (await repo.findEntitledSubscription(db, userId)) {
-        throw new ConflictError('You are already subscribed to Pro');
-      }
-      if (!(await repo.closeTestCheckout(db, id, 'paid'))) {
-        throw new ConflictError('This checkout session is no longer open');
-      }
-      const customerId = await ensureCustomer(userId);
-      const subscription = newTestSubscription(customerId, clock.now());
-      await applyTestEvents(subscription, plan.price);
-      return { url: session.successUrl };
-    },
-
-    async cancelTestCheckout(userId: number, id: string) {
-      const { session } = await findTestCheckout(userId, id);
-      await repo.closeTestCheckout(db, id, 'canceled');
-      return { url: session.cancelUrl };
-    },
+    ...testCheckout,
   };
-
-  async function findTestCheckout(userId: number, id: string) {
-    if (payments.kind !== 'test') throw new NotFoundError('Checkout session not found');
-    const found = await repo.findOwnedTestCheckout(db, userId, id);
-    if (!found) throw new NotFoundError('Checkout session not found');
-    return found;
-  }
-
-  /** customer.subscription.updated + invoice.paid, as test mode's own events. */
-  async function applyTestEvents(
-    subscription: ReturnType<typeof newTestSubscription>,
-    amount: number,
-  ) {
-    const subscriptionEvent = { id: newTestEventId(), type: 'customer.subscription.updated' };
-    const result = await applySubscription(
-      deps,
-      subscription.customerId,
-      async () => subscription,
-      'test',
-    );
-    logSkip(subscriptionEvent, result);
-    await repo.recordEvent(db, subscriptionEvent.id, subscriptionEvent.type, clock.now());
-    const paymentEvent = { id: newTestEventId(), type: 'invoice.paid' };
-    logSkip(paymentEvent, await applyPayment(deps, newTestPayment(subscription, amount)));
-    await repo.recordEvent(db, paymentEvent.id, paymentEvent.type, clock.now());
-  }
 
   async function applyStripeEvent(stripe: StripeProvider, event: BillingEvent) {
     const { subject } = event;
@@ -325,32 +238,4 @@ export function createSubscriptionService(
     }
     logSkip(event, await applyPayment(deps, payment));
   }
-}
-
-/**
- * Worker job: test-mode subscriptions whose period ended are renewed (a new succeeded payment
- * per period) or, when set to cancel at period end, ended, through the same code as Stripe's
- * events.
- */
-export async function renewTestModeSubscriptions(deps: SyncDeps) {
-  const now = deps.clock.now();
-  const due = await repo.listDueTestSubscriptions(deps.db, now);
-  for (const { subscription, plan, user } of due) {
-    if (!user.customerId) continue;
-    let state = stateOfRow(subscription, user.customerId);
-    if (state.cancelAtPeriodEnd) {
-      state = { ...state, status: 'canceled', cancelAtPeriodEnd: false };
-      await applySubscription(deps, user.customerId, async () => state, 'test');
-      continue;
-    }
-    // One payment per elapsed period, so a worker that was down catches up.
-    while (state.currentPeriodEnd && state.currentPeriodEnd <= now) {
-      const start = state.currentPeriodEnd;
-      state = { ...state, currentPeriodStart: start, currentPeriodEnd: addMonth(start) };
-      const renewed = state;
-      await applySubscription(deps, user.customerId, async () => renewed, 'test');
-      await applyPayment(deps, newTestPayment(renewed, plan.price));
-    }
-  }
-  return due.length;
 }

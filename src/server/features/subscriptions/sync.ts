@@ -86,62 +86,74 @@ export async function applySubscription(
   read: () => Promise<SubscriptionState>,
   provider: 'stripe' | 'test',
 ): Promise<SyncResult> {
-  const { db, clock } = deps;
-  return db.transaction(async (tx) => {
-    const owner = await repo.findUserByCustomerId(tx, customerId);
-    if (!owner) return { applied: false, reason: 'unknown customer' };
-    const user = await repo.lockUser(tx, owner.id);
-    const state = await read();
-    if (state.customerId !== customerId) return { applied: false, reason: 'customer mismatch' };
-    const plan = planForPrice(await repo.listPlans(tx), state.priceId, deps.proPriceId);
-    if (!plan) return { applied: false, reason: `unknown price ${state.priceId ?? '(none)'}` };
-    const now = clock.now();
-    await repo.upsertSubscription(
-      tx,
-      {
-        userId: user.id,
-        planId: plan.id,
-        status: state.status,
-        currentPeriodStart: state.currentPeriodStart,
-        currentPeriodEnd: state.currentPeriodEnd,
-        cancelAtPeriodEnd: state.cancelAtPeriodEnd,
-        stripeSubscriptionId: state.id,
-        metadata: { provider },
-      },
-      now,
-    );
-    await settlePlan(tx, user, now);
-    return { applied: true, userId: user.id };
-  });
+  return deps.db.transaction((tx) => applySubscriptionIn(tx, deps, customerId, read, provider));
+}
+
+/** `applySubscription` inside the caller's transaction. */
+export async function applySubscriptionIn(
+  tx: DbOrTx,
+  deps: Omit<SyncDeps, 'db'>,
+  customerId: string,
+  read: () => Promise<SubscriptionState>,
+  provider: 'stripe' | 'test',
+): Promise<SyncResult> {
+  const owner = await repo.findUserByCustomerId(tx, customerId);
+  if (!owner) return { applied: false, reason: 'unknown customer' };
+  const user = await repo.lockUser(tx, owner.id);
+  const state = await read();
+  if (state.customerId !== customerId) return { applied: false, reason: 'customer mismatch' };
+  const plan = planForPrice(await repo.listPlans(tx), state.priceId, deps.proPriceId);
+  if (!plan) return { applied: false, reason: `unknown price ${state.priceId ?? '(none)'}` };
+  const now = deps.clock.now();
+  await repo.upsertSubscription(
+    tx,
+    {
+      userId: user.id,
+      planId: plan.id,
+      status: state.status,
+      currentPeriodStart: state.currentPeriodStart,
+      currentPeriodEnd: state.currentPeriodEnd,
+      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      stripeSubscriptionId: state.id,
+      metadata: { provider },
+    },
+    now,
+  );
+  await settlePlan(tx, user, now);
+  return { applied: true, userId: user.id };
 }
 
 /** Writes one payment (invoice) as the provider holds it now. */
 export async function applyPayment(deps: SyncDeps, state: PaymentState): Promise<SyncResult> {
-  const { db, clock } = deps;
-  return db.transaction(async (tx) => {
-    const user = state.customerId
-      ? await repo.findUserByCustomerId(tx, state.customerId)
-      : undefined;
-    if (!user) return { applied: false, reason: 'unknown customer' };
-    const subscription = state.subscriptionId
-      ? await repo.findSubscriptionByProviderId(tx, state.subscriptionId)
-      : undefined;
-    await repo.upsertPayment(
-      tx,
-      {
-        userId: user.id,
-        subscriptionId: subscription?.userId === user.id ? subscription.id : null,
-        amount: state.amount,
-        currency: state.currency,
-        status: state.status,
-        stripePaymentId: state.id,
-        paymentMethod: state.paymentMethod,
-        receiptUrl: state.receiptUrl,
-      },
-      clock.now(),
-    );
-    return { applied: true, userId: user.id };
-  });
+  return deps.db.transaction((tx) => applyPaymentIn(tx, deps, state));
+}
+
+/** `applyPayment` inside the caller's transaction. */
+export async function applyPaymentIn(
+  tx: DbOrTx,
+  deps: Omit<SyncDeps, 'db'>,
+  state: PaymentState,
+): Promise<SyncResult> {
+  const user = state.customerId ? await repo.findUserByCustomerId(tx, state.customerId) : undefined;
+  if (!user) return { applied: false, reason: 'unknown customer' };
+  const subscription = state.subscriptionId
+    ? await repo.findSubscriptionByProviderId(tx, state.subscriptionId)
+    : undefined;
+  await repo.upsertPayment(
+    tx,
+    {
+      userId: user.id,
+      subscriptionId: subscription?.userId === user.id ? subscription.id : null,
+      amount: state.amount,
+      currency: state.currency,
+      status: state.status,
+      stripePaymentId: state.id,
+      paymentMethod: state.paymentMethod,
+      receiptUrl: state.receiptUrl,
+    },
+    deps.clock.now(),
+  );
+  return { applied: true, userId: user.id };
 }
 
 /** The stored row as the provider state it mirrors (for cancel and resume calls). */
