@@ -81,6 +81,17 @@ describe('checkout', () => {
     expect(checkoutRequests().at(-1)!.body.customer).toBe(rows.user.customerId);
   });
 
+  test('a customer id from test mode is replaced by a Stripe customer', async () => {
+    const { client, user } = await t.signedIn();
+    await t.db.update(users).set({ customerId: 'test_cus_left_over' }).where(eq(users.id, user.id));
+    expect((await client.post('/api/subscriptions/checkout', { planId: plans.pro })).status).toBe(
+      200,
+    );
+    const { user: row } = await billingRows(t, user.id);
+    expect(row.customerId).toMatch(/^cus_/);
+    expect(checkoutRequests().at(-1)!.body.customer).toBe(row.customerId);
+  });
+
   test('two checkouts at once for one user create one customer', async () => {
     const { client, user } = await t.signedIn();
     const before = stripe.customers.size;

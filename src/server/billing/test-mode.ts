@@ -54,6 +54,7 @@ export function newTestPayment(subscription: SubscriptionState, amount: number):
 }
 
 export const newTestEventId = () => token('test_evt');
+export const isTestCustomer = (customerId: string) => customerId.startsWith('test_cus_');
 
 export function createTestModeProvider(deps: { db: Db; clock: Clock; appUrl: string }) {
   const provider: TestModeProvider = {

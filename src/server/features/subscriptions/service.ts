@@ -5,6 +5,7 @@ import type {
   Payment,
   PausedAlerts,
 } from '@shared/api/subscriptions';
+import { isTestCustomer } from '../../billing/test-mode';
 import {
   PaymentProviderError,
   type BillingEvent,
@@ -71,7 +72,10 @@ export function createSubscriptionService(
     return db.transaction(async (tx) => {
       // Under the user's row lock: two checkouts at once create one customer.
       const user = await repo.lockUser(tx, userId);
-      if (user.customerId) return user.customerId;
+      // A test-mode customer means nothing to Stripe (and back): make one at this provider.
+      if (user.customerId && isTestCustomer(user.customerId) === (providerKind === 'test')) {
+        return user.customerId;
+      }
       const customerId = await payments.createCustomer(user);
       await repo.setCustomerId(tx, userId, customerId);
       return customerId;
