@@ -334,6 +334,19 @@ describe('webhook delivery', () => {
     expect((await billingRows(t, signed.user.id)).user.planType).toBe('pro');
   });
 
+  test('the signature is checked on the bytes as sent (pretty-printed JSON verifies)', async () => {
+    const signed = await t.signedIn();
+    await signed.client.post('/api/subscriptions/checkout', { planId: plans.pro });
+    const paid = stripe.completeCheckout(lastSessionId());
+    const { body, signature } = stripe.sign(JSON.stringify(paid.events.checkoutCompleted, null, 2));
+    const res = await t.client().request('POST', '/api/subscriptions/webhook', body, {
+      'content-type': 'application/json; charset=utf-8',
+      'stripe-signature': signature,
+    });
+    expect(res.status).toBe(200);
+    expect((await billingRows(t, signed.user.id)).user.planType).toBe('pro');
+  });
+
   test('a body changed after signing is refused', async () => {
     const signed = await t.signedIn();
     await signed.client.post('/api/subscriptions/checkout', { planId: plans.pro });
