@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createPaymentProvider, type PaymentProvider } from './billing';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -13,6 +14,8 @@ import { ingestionRoutes } from './features/ingestion/routes';
 import { createIngestionService } from './features/ingestion/service';
 import { planRoutes } from './features/plans/routes';
 import { statsRoutes } from './features/stats/routes';
+import { subscriptionRoutes } from './features/subscriptions/routes';
+import { createSubscriptionService } from './features/subscriptions/service';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurity } from './http/security';
 import { installWebApp } from './http/static-web';
@@ -23,6 +26,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   clock?: Clock;
+  /** Stripe or the built-in test mode; made from config when omitted. */
+  payments?: PaymentProvider;
   /** Folder of the built SPA (dist/web); omitted in API-only tests. */
   webRoot?: string;
   logger?: FastifyBaseLogger;
@@ -49,7 +54,20 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
 
-  const auth = createAuthService({ db, clock });
+  const payments = deps.payments ?? createPaymentProvider({ config, db, clock });
+  const subscriptions = createSubscriptionService({
+    db,
+    clock,
+    payments,
+    config,
+    log: app.log,
+    proPriceId: config.stripe.proPriceId,
+  });
+  const auth = createAuthService({
+    db,
+    clock,
+    beforeAccountDeletion: subscriptions.cancelForAccountDeletion,
+  });
   const cookies = createSessionCookies(config);
   const requireUser = createRequireUser(auth, cookies);
 
@@ -72,6 +90,7 @@ export async function buildApp(deps: AppDeps) {
   });
   ingestionRoutes(app, { ingestion, requireUser });
   statsRoutes(app, { db, clock, requireUser });
+  subscriptionRoutes(app, { subscriptions, requireUser });
 
   await installWebApp(app, deps.webRoot);
   return app;

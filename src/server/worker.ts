@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { deleteExpiredSessions } from './features/auth/repo';
+import { renewTestModeSubscriptions } from './features/subscriptions/test-checkout';
 import { startAlertIndexSync, type AlertIndexSync } from './ingest/alert-index-sync';
 import { planListings } from './ingest/listing-plan';
 import { replan } from './ingest/listing-repo';
@@ -65,6 +66,14 @@ export function buildWorker(deps: WorkerDeps) {
       timeoutMs: 60_000,
       retries: 1,
       run: () => deleteExpiredSessions(db, clock.now()),
+    },
+    {
+      // Test-mode subscriptions (no payment provider configured) renew at period end.
+      name: 'billing.renew-test-mode',
+      everyMs: 60_000,
+      timeoutMs: 60_000,
+      retries: 1,
+      run: async () => void (await renewTestModeSubscriptions({ db, clock })),
     },
   ];
   if (reddit && config.reddit.enabled) {

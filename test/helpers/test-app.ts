@@ -1,7 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import type { PaymentProvider } from '../../src/server/billing';
 import type { Clock } from '../../src/server/clock';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig, type Config } from '../../src/server/config';
+import type { Database } from '../../src/server/db/client';
 import { freshDatabase } from './database';
 import { HttpClient } from './http-client';
 
@@ -25,7 +28,14 @@ export class RealTimeClock extends TestClock {
  */
 export async function build(
   env: Record<string, string> = {},
-  options: { webRoot?: string; clock?: TestClock } = {},
+  options: {
+    webRoot?: string;
+    clock?: TestClock;
+    /** A payment provider of the test's own; by default the one config selects. */
+    payments?: (deps: { config: Config; database: Database; clock: TestClock }) => PaymentProvider;
+    /** Where the app logs (silent by default). */
+    logger?: FastifyBaseLogger;
+  } = {},
 ) {
   const database = await freshDatabase();
   const clock = options.clock ?? new TestClock();
@@ -34,7 +44,15 @@ export async function build(
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     ...env,
   });
-  const app = await buildApp({ config, database, clock, webRoot: options.webRoot });
+  const payments = options.payments?.({ config, database, clock });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    payments,
+    webRoot: options.webRoot,
+    logger: options.logger,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

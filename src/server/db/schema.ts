@@ -281,3 +281,52 @@ export const mentionQuotaSkips = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );
+
+/**
+ * Payment-provider events already applied (Stripe webhook ids, test-mode event ids): a replayed
+ * or duplicated delivery is acknowledged without being applied twice.
+ */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: createdAt(),
+});
+
+/** Checkout sessions of the built-in test mode (no payment provider configured). */
+export const testCheckoutSessions = pgTable(
+  'test_checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id, { onDelete: 'restrict' }),
+    // open → paid | canceled | expired
+    status: text('status').notNull().default('open'),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('test_checkout_sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Alerts a downgrade to Free paused (alerts.is_active = false). The dashboard names them while
+ * they stay paused and untouched since (updated_at < paused_at); a new upgrade resumes them.
+ */
+export const planPausedAlerts = pgTable(
+  'plan_paused_alerts',
+  {
+    alertId: integer('alert_id')
+      .primaryKey()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pausedAt: timestamp('paused_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('plan_paused_alerts_user_id_idx').on(t.userId)],
+);

@@ -3,5 +3,6 @@ export * from './auth';
 export * from './errors';
 export * from './plans';
 export * from './stats';
+export * from './subscriptions';
 export * from './subreddits';
 export * from './ingestion';

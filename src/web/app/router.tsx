@@ -32,6 +32,8 @@ const routes: RouteObject[] = [
           { path: '/refund', ...page(() => import('./routes/refund')) },
         ],
       },
+      // A hosted-checkout page of its own (test mode), outside the app shell.
+      { path: '/billing/test-checkout/:id', ...page(() => import('./routes/test-checkout')) },
       {
         element: <ShellForViewer />,
         children: [{ path: '/pricing', ...page(() => import('./routes/pricing')) }],
@@ -45,6 +47,7 @@ const routes: RouteObject[] = [
           { path: '/alerts/debug/:id', ...page(() => import('./routes/alert-debug')) },
           { path: '/mentions', ...page(() => import('./routes/mentions')) },
           { path: '/settings', ...page(() => import('./routes/settings')) },
+          { path: '/billing/receipts/:reference', ...page(() => import('./routes/receipt')) },
         ],
       },
       { path: '*', ...page(() => import('./routes/not-found')) },

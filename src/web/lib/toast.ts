@@ -16,3 +16,9 @@ export function toastError(title: string, error?: unknown) {
     error instanceof Error ? error.message : typeof error === 'string' ? error : undefined;
   notifications.show({ title, message: message ?? '', color: 'red', autoClose: AUTO_CLOSE_MS });
 }
+
+/** A neutral outcome (a checkout the user left): neither success nor failure. */
+export function toastInfo(title: string, message?: string) {
+  notifications.clean();
+  notifications.show({ title, message: message ?? '', color: 'blue', autoClose: AUTO_CLOSE_MS });
+}

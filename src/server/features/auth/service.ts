@@ -38,7 +38,12 @@ function validTimezone(timezone: string | undefined) {
   }
 }
 
-export function createAuthService(deps: { db: Db; clock: Clock }) {
+export function createAuthService(deps: {
+  db: Db;
+  clock: Clock;
+  /** Ends a paid subscription at the provider; throwing stops the deletion (DESIGN.md §2). */
+  beforeAccountDeletion?: (userId: number) => Promise<void>;
+}) {
   const { db, clock } = deps;
   // Verified against when the email is unknown, so both login failures take the same time.
   let dummyHash: Promise<string> | undefined;
@@ -143,8 +148,13 @@ export function createAuthService(deps: { db: Db; clock: Clock }) {
       return startSession(user.id);
     },
 
-    /** Deletes the account; alerts, mentions, digest config and sessions go with it (FK cascade). */
+    /**
+     * Cancels a paid subscription first (a provider failure stops here, nothing deleted), then
+     * deletes the account; alerts, mentions, digest config and sessions go with it (FK
+     * cascade), payments stay with the user reference cleared.
+     */
     async deleteAccount(userId: number) {
+      await deps.beforeAccountDeletion?.(userId);
       await repo.deleteUser(db, userId);
     },
   };

@@ -1,9 +1,10 @@
 import { parsePlanFeatures, planLimitsSchema, type Plan, type PlanLimits } from '@shared/api/plans';
+import { BUILTIN_FREE_PLAN } from '@shared/builtin-plans';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './repo';
 
 // Used when a plan row is missing or its limits JSON is damaged: fail closed to Free's limits.
-const FREE_LIMITS: PlanLimits = { activeKeywords: 3, monthlyMentions: 50 };
+const FREE_LIMITS: PlanLimits = BUILTIN_FREE_PLAN.limits;
 
 export function limitsOf(plan: repo.PlanRow | undefined): PlanLimits {
   const parsed = planLimitsSchema.safeParse(plan?.limits);

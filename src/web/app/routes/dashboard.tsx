@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { AlertsOverview } from '../../features/alerts/components/alerts-overview';
 import { KeywordDialog } from '../../features/alerts/components/keyword-dialog';
 import { QuotaNotice } from '../../features/dashboard/components/quota-notice';
+import { PausedAlertsNotice } from '../../features/plans/components/paused-alerts-notice';
 import { RecentMentions } from '../../features/dashboard/components/recent-mentions';
 import { StatsCards } from '../../features/dashboard/components/stats-cards';
 import { useStats } from '../../features/stats/api/get-stats';
@@ -39,6 +40,7 @@ export default function DashboardPage() {
         }
       />
       <Stack gap="lg">
+        <PausedAlertsNotice />
         <QuotaNotice stats={stats.data} />
         <StatsCards
           stats={stats.data}

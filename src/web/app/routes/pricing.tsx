@@ -4,12 +4,14 @@ import { useAuth } from '../../features/auth/auth-provider';
 import { PlanCard } from '../../features/plans/components/plan-card';
 import { PlanCardSkeleton } from '../../features/plans/components/plan-card-skeleton';
 import { PricingFaq } from '../../features/plans/components/pricing-faq';
+import { useCheckoutReturn } from '../../features/plans/use-checkout-return';
 import { usePlanPair } from '../../features/plans/use-plan-pair';
+import { useStartCheckout } from '../../features/plans/use-start-checkout';
 
 type Viewer = 'anonymous' | 'free' | 'pro';
 
 const SIGN_UP = '/auth?tab=register';
-// Checkout arrives with billing; until then upgrades and downgrades are handled in Settings.
+// Spec §2: a Pro user's "Downgrade to Free" goes to Settings, where cancellation lives.
 const MANAGE_PLAN = '/settings?tab=subscription';
 
 function FreeAction({ viewer }: { viewer: Viewer }) {
@@ -34,7 +36,8 @@ function FreeAction({ viewer }: { viewer: Viewer }) {
   );
 }
 
-function ProAction({ viewer }: { viewer: Viewer }) {
+function ProAction({ viewer, proPlanId }: { viewer: Viewer; proPlanId: number }) {
+  const checkout = useStartCheckout('pricing');
   if (viewer === 'anonymous') {
     return (
       <Button component={Link} to={SIGN_UP} size="md" fullWidth>
@@ -44,7 +47,13 @@ function ProAction({ viewer }: { viewer: Viewer }) {
   }
   if (viewer === 'free') {
     return (
-      <Button component={Link} to={MANAGE_PLAN} size="md" fullWidth>
+      <Button
+        size="md"
+        fullWidth
+        onClick={() => void checkout.start(proPlanId)}
+        loading={checkout.isPending}
+        disabled={proPlanId === 0}
+      >
         Upgrade to Pro
       </Button>
     );
@@ -60,6 +69,7 @@ export default function PricingRoute() {
   const { user } = useAuth();
   const viewer: Viewer = !user ? 'anonymous' : user.planType === 'pro' ? 'pro' : 'free';
   const plans = usePlanPair();
+  useCheckoutReturn();
 
   return (
     <Container size="lg" py={user ? 0 : { base: 40, md: 72 }} px={user ? 0 : undefined}>
@@ -91,7 +101,7 @@ export default function PricingRoute() {
                   plan={plans.pro}
                   recommended={viewer !== 'pro'}
                   current={viewer === 'pro'}
-                  action={<ProAction viewer={viewer} />}
+                  action={<ProAction viewer={viewer} proPlanId={plans.pro.id} />}
                 />
               </>
             )}

@@ -8,6 +8,7 @@ import { DangerZone } from '../../features/auth/components/danger-zone';
 import { PasswordForm } from '../../features/auth/components/password-form';
 import { ProfileForm } from '../../features/auth/components/profile-form';
 import { SubscriptionOverview } from '../../features/plans/components/subscription-overview';
+import { useCheckoutReturn } from '../../features/plans/use-checkout-return';
 import classes from './settings.module.css';
 
 const TABS = ['profile', 'subscription', 'security', 'danger'] as const;
@@ -47,6 +48,7 @@ export default function SettingsRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: SettingsTab = isTab(requested) ? requested : 'profile';
+  useCheckoutReturn();
 
   // The protected layout renders this page only with a user.
   if (!user) return null;
@@ -93,8 +95,8 @@ export default function SettingsRoute() {
           </Section>
         </Tabs.Panel>
         <Tabs.Panel value="subscription">
-          <Section title="Subscription" description="Your plan and what it includes.">
-            <SubscriptionOverview planType={user.planType} />
+          <Section title="Subscription" description="Your plan, billing and payment history.">
+            <SubscriptionOverview />
           </Section>
         </Tabs.Panel>
         <Tabs.Panel value="security">

@@ -1,0 +1,52 @@
+import type { PlanLimits } from './api/plans';
+
+/**
+ * The built-in Free and Pro plans: the one copy of their names, prices, limits and feature lists
+ * outside the database. The `subscription_plans` rows (seeded by migration 0001) are the truth;
+ * this module is what the server falls back to when a row is missing or damaged and what the web
+ * shows when the plans call fails (spec §2, §9). A test keeps the two equal.
+ */
+export interface BuiltinPlan {
+  name: 'Free' | 'Pro';
+  description: string;
+  price: number;
+  interval: 'month';
+  features: string[];
+  limits: PlanLimits;
+}
+
+export const BUILTIN_FREE_PLAN: BuiltinPlan = {
+  name: 'Free',
+  description: 'For trying Earshot on a few keywords',
+  price: 0,
+  interval: 'month',
+  features: [
+    'Up to 3 keywords',
+    '50 alerts per month',
+    'Dashboard and email notifications',
+    'Subreddit filtering',
+  ],
+  limits: { activeKeywords: 3, monthlyMentions: 50 },
+};
+
+export const BUILTIN_PRO_PLAN: BuiltinPlan = {
+  name: 'Pro',
+  description: 'For teams that live on Reddit',
+  price: 1499,
+  interval: 'month',
+  features: [
+    'Unlimited keywords and alerts',
+    'Email alerts',
+    'Subreddit filtering',
+    'Advanced analytics',
+    'Priority support',
+    'Custom filters',
+  ],
+  limits: { activeKeywords: null, monthlyMentions: null },
+};
+
+export const BUILTIN_PLANS = [BUILTIN_FREE_PLAN, BUILTIN_PRO_PLAN] as const;
+
+/** Spec §4: a user counts as Pro when the plan name is Pro. */
+export const isProPlanName = (name: string) => name.trim().toLowerCase() === 'pro';
+export const isFreePlanName = (name: string) => name.trim().toLowerCase() === 'free';

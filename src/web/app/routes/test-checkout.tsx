@@ -1,0 +1,21 @@
+import { Box } from '@mantine/core';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { useAuth } from '../../features/auth/auth-provider';
+import { TestCheckout } from '../../features/plans/components/test-checkout';
+import { TestModeBanner } from '../../features/plans/components/test-mode-banner';
+
+/** /billing/test-checkout/:id — a page of its own, like a provider's hosted checkout. */
+export default function TestCheckoutRoute() {
+  const { id = '' } = useParams();
+  const { user, isLoading } = useAuth();
+  const location = useLocation();
+  if (isLoading) return <FullPageLoader />;
+  if (!user) return <Navigate to="/auth?tab=login" replace state={{ from: location }} />;
+  return (
+    <Box mih="100vh" bg="gray.0">
+      <TestModeBanner />
+      <TestCheckout id={id} />
+    </Box>
+  );
+}
