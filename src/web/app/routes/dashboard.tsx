@@ -9,6 +9,7 @@ import { QuotaNotice } from '../../features/dashboard/components/quota-notice';
 import { PausedAlertsNotice } from '../../features/plans/components/paused-alerts-notice';
 import { RecentMentions } from '../../features/dashboard/components/recent-mentions';
 import { StatsCards } from '../../features/dashboard/components/stats-cards';
+import { MonitoringHealth } from '../../features/ingestion/components/monitoring-health';
 import { useStats } from '../../features/stats/api/get-stats';
 
 function Section(props: { title: string; description: string; children: ReactNode }) {
@@ -41,6 +42,7 @@ export default function DashboardPage() {
       />
       <Stack gap="lg">
         <PausedAlertsNotice />
+        <MonitoringHealth />
         <QuotaNotice stats={stats.data} />
         <StatsCards
           stats={stats.data}

@@ -2,6 +2,7 @@ import { Card, Group, Stack, Text } from '@mantine/core';
 import type { Alert } from '@shared/api/alerts';
 import { NOTIFICATION_LABELS } from '../alert-form-values';
 import { AlertActionsMenu } from './alert-actions-menu';
+import { AlertCheckState } from './alert-check-state';
 import { AlertStatusBadge } from './alert-status-badge';
 import { RelativeTime, formatDay, formatExactDate } from './relative-time';
 import { SubredditChips } from './subreddit-chips';
@@ -48,6 +49,7 @@ export function AlertCard({ alert, detailed = false }: Props) {
             </>
           )}
         </Text>
+        <AlertCheckState alert={alert} />
       </Stack>
     </Card>
   );

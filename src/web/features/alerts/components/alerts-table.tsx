@@ -1,8 +1,9 @@
-import { Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import type { Alert } from '@shared/api/alerts';
 import { NOTIFICATION_LABELS } from '../alert-form-values';
 import type { AlertSort, SortField } from '../filter-alerts';
 import { AlertActionsMenu } from './alert-actions-menu';
+import { AlertCheckState } from './alert-check-state';
 import { AlertStatusBadge } from './alert-status-badge';
 import { RelativeTime } from './relative-time';
 import { SortableTh } from './sortable-th';
@@ -28,7 +29,7 @@ export function AlertsTable({ alerts, sort, onSort }: Props) {
               Last Updated
             </SortableTh>
             <Table.Th style={NO_WRAP}>Frequency</Table.Th>
-            <Table.Th w={104}>Status</Table.Th>
+            <Table.Th w={150}>Status</Table.Th>
             <Table.Th w={72}>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -50,7 +51,10 @@ export function AlertsTable({ alerts, sort, onSort }: Props) {
                 <Text size="sm">{NOTIFICATION_LABELS[alert.digestFrequency]}</Text>
               </Table.Td>
               <Table.Td>
-                <AlertStatusBadge alert={alert} />
+                <Stack gap={4} align="flex-start">
+                  <AlertStatusBadge alert={alert} />
+                  <AlertCheckState alert={alert} />
+                </Stack>
               </Table.Td>
               <Table.Td>
                 <AlertActionsMenu alert={alert} />

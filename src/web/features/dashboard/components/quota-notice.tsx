@@ -17,7 +17,11 @@ export function QuotaNotice({ stats }: { stats: Stats | undefined }) {
     >
       <Text size="sm">
         You have used all {limit.toLocaleString()} mentions included in your plan this month, so new
-        matches are not being saved until next month.{' '}
+        matches are not being saved until next month
+        {stats.skippedMentions > 0
+          ? ` (${stats.skippedMentions.toLocaleString()} not saved so far)`
+          : ''}
+        .{' '}
         <Anchor component={Link} to="/pricing" size="sm" fw={600}>
           Upgrade to Pro
         </Anchor>{' '}

@@ -1,0 +1,18 @@
+import { ingestionStatusSchema } from '@shared/api/ingestion';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const getIngestionStatus = () => api.get('/api/ingestion/status', ingestionStatusSchema);
+
+// The one query that refreshes itself: "last update 12 s ago" must not go stale on a dashboard
+// left open (decision record 005).
+const REFRESH_MS = 30_000;
+
+export const ingestionStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: ['ingestion-status'],
+    queryFn: getIngestionStatus,
+    refetchInterval: REFRESH_MS,
+  });
+
+export const useIngestionStatus = () => useQuery(ingestionStatusQueryOptions());

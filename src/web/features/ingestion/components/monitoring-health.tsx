@@ -1,0 +1,119 @@
+import { Anchor, Box, Collapse, Group, List, Paper, Skeleton, Table, Text } from '@mantine/core';
+import { useDisclosure, useInterval } from '@mantine/hooks';
+import type { IngestionStatus } from '@shared/api/ingestion';
+import { useState } from 'react';
+import { ErrorAlert } from '../../../components/error-alert';
+import { useIngestionStatus } from '../api/get-ingestion-status';
+import { ago, listingLabel, summarizeHealth, type HealthTone } from '../summarize-health';
+
+const TONE_COLOR: Record<HealthTone, string> = {
+  ok: 'var(--mantine-color-teal-6)',
+  warning: 'var(--mantine-color-orange-6)',
+  error: 'var(--mantine-color-red-6)',
+  off: 'var(--mantine-color-gray-5)',
+};
+
+function ListingDetails({ status, now }: { status: IngestionStatus; now: number }) {
+  return (
+    <Box mt="sm">
+      <Table.ScrollContainer minWidth={560}>
+        <Table fz="xs" verticalSpacing={4}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Listing</Table.Th>
+              <Table.Th>Read every</Table.Th>
+              <Table.Th>New items</Table.Th>
+              <Table.Th>Last read</Table.Th>
+              <Table.Th>Gaps (24 h)</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {status.listings.map((listing) => (
+              <Table.Tr key={listing.id}>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{listingLabel(listing)}</Table.Td>
+                <Table.Td>{listing.intervalSeconds.toLocaleString()} s</Table.Td>
+                <Table.Td>{listing.itemsPerMinute.toLocaleString()}/min</Table.Td>
+                <Table.Td>
+                  {listing.lastSuccessAt ? ago(listing.lastSuccessAt, now) : 'not yet'}
+                </Table.Td>
+                <Table.Td>
+                  {listing.gaps24h.count === 0
+                    ? 'none'
+                    : `${listing.gaps24h.count} (~${listing.gaps24h.estimatedItems.toLocaleString()} items)`}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {status.budget && (
+        <Text size="xs" c="dimmed" mt={4}>
+          Reddit requests: {status.budget.used.toLocaleString()} of{' '}
+          {status.budget.limit.toLocaleString()} in this window ·{' '}
+          {status.budget.sentLastMinute.toLocaleString()} in the last minute
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The dashboard's monitoring line: "Monitoring 4 listings · last update 12 s ago · no gaps
+ * today", or exactly what is wrong, with the warnings and per-listing details beneath.
+ */
+export function MonitoringHealth() {
+  const status = useIngestionStatus();
+  const [now, setNow] = useState(() => Date.now());
+  const [detailsOpened, details] = useDisclosure(false);
+  useInterval(() => setNow(Date.now()), 5000, { autoInvoke: true });
+
+  if (status.isPending) return <Skeleton height={44} radius="md" />;
+  if (status.error) {
+    return (
+      <ErrorAlert
+        title="Could not load the monitoring status"
+        error={status.error}
+        onRetry={() => status.refetch()}
+      />
+    );
+  }
+  const summary = summarizeHealth(status.data, now);
+  const hasDetails = status.data.listings.length > 0;
+  return (
+    <Paper withBorder px="md" py="sm" radius="md" role="status" aria-label="Monitoring status">
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Box
+          mt={6}
+          w={10}
+          h={10}
+          style={{ borderRadius: '50%', flexShrink: 0, background: TONE_COLOR[summary.tone] }}
+          aria-hidden
+        />
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text size="sm" fw={500} c={summary.tone === 'error' ? 'red.7' : undefined}>
+              {summary.headline}
+            </Text>
+            {hasDetails && (
+              <Anchor component="button" type="button" size="xs" onClick={details.toggle}>
+                {detailsOpened ? 'Hide details' : 'Details'}
+              </Anchor>
+            )}
+          </Group>
+          {summary.warnings.length > 0 && (
+            <List size="xs" c="orange.8" mt={4} spacing={2}>
+              {summary.warnings.map((warning) => (
+                <List.Item key={warning} style={{ overflowWrap: 'anywhere' }}>
+                  {warning}
+                </List.Item>
+              ))}
+            </List>
+          )}
+          <Collapse expanded={detailsOpened}>
+            {hasDetails && <ListingDetails status={status.data} now={now} />}
+          </Collapse>
+        </Box>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,144 @@
+import type { IngestionStatus, ListingStatus } from '@shared/api/ingestion';
+import { describe, expect, test } from 'vitest';
+import { ago, listingLabel, summarizeHealth } from './summarize-health';
+
+const NOW = Date.parse('2026-11-21T12:10:00Z');
+const at = (secondsAgo: number) => new Date(NOW - secondsAgo * 1000).toISOString();
+
+const listing = (overrides: Partial<ListingStatus> = {}): ListingStatus => ({
+  id: 1,
+  scope: 'all',
+  kind: 'posts',
+  subreddits: [],
+  intervalSeconds: 6,
+  itemsPerMinute: 900,
+  lastSuccessAt: at(12),
+  nextPollAt: at(-3),
+  lastError: null,
+  errorSince: null,
+  gaps24h: { count: 0, estimatedItems: 0 },
+  ...overrides,
+});
+
+const status = (overrides: Partial<IngestionStatus> = {}): IngestionStatus => ({
+  mode: 'oauth',
+  checkedAt: at(0),
+  listings: [
+    listing(),
+    listing({ id: 2, kind: 'comments', lastSuccessAt: at(40) }),
+    listing({ id: 3, scope: 'subreddits', subreddits: ['saas', 'startups'] }),
+    listing({ id: 4, scope: 'subreddits', kind: 'comments', subreddits: ['saas'] }),
+  ],
+  inaccessibleSubreddits: [],
+  client: { lastSuccessAt: at(2), lastError: null, lastErrorKind: null, errorSince: null },
+  budget: { used: 120, limit: 1000, resetAt: at(-300), sentLastMinute: 90 },
+  gapsToday: { count: 0, estimatedItems: 0 },
+  ...overrides,
+});
+
+describe('summarizeHealth', () => {
+  test('healthy: the listings, the latest update and no gaps', () => {
+    expect(summarizeHealth(status(), NOW)).toEqual({
+      tone: 'ok',
+      headline: 'Monitoring 4 listings · last update 12 s ago · no gaps today',
+      warnings: [],
+    });
+  });
+
+  test('refused credentials are the headline, word for word', () => {
+    const summary = summarizeHealth(
+      status({
+        client: {
+          lastSuccessAt: null,
+          lastError: 'Reddit answered 401: check REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET',
+          lastErrorKind: 'auth',
+          errorSince: at(60),
+        },
+      }),
+      NOW,
+      'en-GB',
+    );
+    expect(summary.tone).toBe('error');
+    expect(summary.headline).toBe(
+      'Reddit answered 401: check REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET',
+    );
+  });
+
+  test('unreachable: since when, in local time', () => {
+    const summary = summarizeHealth(
+      status({
+        client: {
+          lastSuccessAt: at(400),
+          lastError: 'Reddit unreachable (/r/all/new): ECONNREFUSED',
+          lastErrorKind: 'unreachable',
+          errorSince: '2026-11-21T12:04:00Z',
+        },
+      }),
+      NOW,
+      'en-GB',
+    );
+    expect(summary.tone).toBe('error');
+    expect(summary.headline).toMatch(/^Reddit unreachable since \d\d:04$/);
+  });
+
+  test('gaps and failing or silent listings become warnings', () => {
+    const summary = summarizeHealth(
+      status({
+        listings: [
+          listing({ lastError: 'Reddit answered 503 (/r/all/new)', errorSince: at(120) }),
+          listing({ id: 2, kind: 'comments', lastSuccessAt: at(600) }),
+        ],
+        inaccessibleSubreddits: [{ name: 'hiddenclub', access: 'forbidden' }],
+        gapsToday: { count: 2, estimatedItems: 340 },
+      }),
+      NOW,
+    );
+    expect(summary.tone).toBe('error');
+    expect(summary.headline).toBe(
+      'Monitoring 2 listings · last update 12 s ago · 2 gaps today (about 340 items missed)',
+    );
+    expect(summary.warnings).toHaveLength(3);
+    expect(summary.warnings[0]).toMatch(/^r\/all · new posts: Reddit answered 503/);
+    expect(summary.warnings[1]).toBe('r/all · comments: no answer from Reddit since 10 min ago');
+    expect(summary.warnings[2]).toMatch(/r\/hiddenclub is private or quarantined/);
+  });
+
+  test.each([
+    ['disabled', 'off', 'Reddit monitoring is turned off (REDDIT_ENABLED=false)'],
+    [
+      'no-credentials',
+      'warning',
+      'Reddit monitoring needs Reddit API credentials — see the README',
+    ],
+  ] as const)('mode %s says so plainly', (mode, tone, headline) => {
+    expect(summarizeHealth(status({ mode, listings: [] }), NOW)).toEqual({
+      tone,
+      headline,
+      warnings: [],
+    });
+  });
+
+  test('no listings yet', () => {
+    expect(summarizeHealth(status({ listings: [] }), NOW).headline).toBe(
+      'Nothing to monitor yet: add a keyword to start',
+    );
+  });
+});
+
+test.each([
+  [5, '5 s ago'],
+  [59, '59 s ago'],
+  [60, '1 min ago'],
+  [3599, '60 min ago'],
+  [7200, '2 h ago'],
+  [-30, '0 s ago'],
+])('ago(%i s) is "%s"', (seconds, text) => {
+  expect(ago(at(seconds), NOW)).toBe(text);
+});
+
+test('listing labels', () => {
+  expect(listingLabel({ scope: 'all', kind: 'comments', subreddits: [] })).toBe('r/all · comments');
+  expect(listingLabel({ scope: 'subreddits', kind: 'posts', subreddits: ['a', 'b'] })).toBe(
+    'r/a+b · new posts',
+  );
+});

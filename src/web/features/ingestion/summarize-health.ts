@@ -1,0 +1,112 @@
+import type { IngestionStatus, ListingStatus } from '@shared/api/ingestion';
+
+export type HealthTone = 'ok' | 'warning' | 'error' | 'off';
+
+/** The one-line summary of the dashboard, and the warnings under it. */
+export type HealthSummary = { tone: HealthTone; headline: string; warnings: string[] };
+
+export const NO_CREDENTIALS_TEXT =
+  'Reddit monitoring needs Reddit API credentials — see the README';
+
+/** A listing silent for this long (with no error to explain it) is worth a warning. */
+const STALE_MS = 3 * 60_000;
+
+/** "12 s ago", "4 min ago", "2 h ago". */
+export function ago(iso: string, now: number): string {
+  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.round(seconds / 3600)} h ago`;
+  return `${Math.round(seconds / 86_400)} d ago`;
+}
+
+/** "12:04", or "Nov 21, 12:04" when not today. */
+export function clockTime(iso: string, now: number, locale?: string): string {
+  const date = new Date(iso);
+  const sameDay = new Date(now).toDateString() === date.toDateString();
+  return date.toLocaleString(locale, {
+    ...(sameDay ? {} : { month: 'short', day: 'numeric' }),
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** "r/all · new posts", "r/saas+startups · comments". */
+export function listingLabel(listing: Pick<ListingStatus, 'scope' | 'kind' | 'subreddits'>) {
+  const where = listing.scope === 'all' ? 'r/all' : `r/${listing.subreddits.join('+')}`;
+  return `${where} · ${listing.kind === 'posts' ? 'new posts' : 'comments'}`;
+}
+
+const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n === 1 ? '' : 's'}`;
+
+/** Silence means broken, not quiet: every state says what is being done or what is wrong. */
+export function summarizeHealth(
+  status: IngestionStatus,
+  now: number,
+  locale?: string,
+): HealthSummary {
+  if (status.mode === 'disabled') {
+    return {
+      tone: 'off',
+      headline: 'Reddit monitoring is turned off (REDDIT_ENABLED=false)',
+      warnings: [],
+    };
+  }
+  if (status.mode === 'no-credentials') {
+    return { tone: 'warning', headline: NO_CREDENTIALS_TEXT, warnings: [] };
+  }
+  const warnings: string[] = [];
+  for (const listing of status.listings) {
+    if (listing.lastError) {
+      const since = listing.errorSince
+        ? ` (since ${clockTime(listing.errorSince, now, locale)})`
+        : '';
+      warnings.push(`${listingLabel(listing)}: ${listing.lastError}${since}`);
+    } else if (listing.lastSuccessAt && now - Date.parse(listing.lastSuccessAt) > STALE_MS) {
+      warnings.push(
+        `${listingLabel(listing)}: no answer from Reddit since ${ago(listing.lastSuccessAt, now)}`,
+      );
+    }
+  }
+  for (const subreddit of status.inaccessibleSubreddits) {
+    warnings.push(
+      subreddit.access === 'forbidden'
+        ? `r/${subreddit.name} is private or quarantined (Reddit answered 403): its alerts cannot be monitored`
+        : `r/${subreddit.name} does not exist or is banned (Reddit answered 404): its alerts cannot be monitored`,
+    );
+  }
+
+  const { client } = status;
+  if (client.lastError) {
+    const unreachable =
+      client.lastErrorKind === 'unreachable' || client.lastErrorKind === 'timeout';
+    const headline =
+      unreachable && client.errorSince
+        ? `Reddit unreachable since ${clockTime(client.errorSince, now, locale)}`
+        : client.lastError;
+    return { tone: 'error', headline, warnings };
+  }
+  if (status.listings.length === 0) {
+    return { tone: 'off', headline: 'Nothing to monitor yet: add a keyword to start', warnings };
+  }
+
+  const updates = status.listings
+    .map((l) => l.lastSuccessAt)
+    .filter((at): at is string => at !== null)
+    .sort();
+  const last = updates.at(-1);
+  const gaps = status.gapsToday;
+  const parts = [
+    `Monitoring ${plural(status.listings.length, 'listing')}`,
+    last ? `last update ${ago(last, now)}` : 'first check pending',
+    gaps.count === 0
+      ? 'no gaps today'
+      : `${plural(gaps.count, 'gap')} today (about ${plural(gaps.estimatedItems, 'item')} missed)`,
+  ];
+  const failing = status.listings.some((l) => l.lastError);
+  return {
+    tone: failing ? 'error' : warnings.length > 0 || gaps.count > 0 ? 'warning' : 'ok',
+    headline: parts.join(' · '),
+    warnings,
+  };
+}
