@@ -1,7 +1,8 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { AlertsOverview } from '../../features/alerts/components/alerts-overview';
 import { KeywordDialog } from '../../features/alerts/components/keyword-dialog';
@@ -10,7 +11,8 @@ import { PausedAlertsNotice } from '../../features/plans/components/paused-alert
 import { RecentMentions } from '../../features/dashboard/components/recent-mentions';
 import { StatsCards } from '../../features/dashboard/components/stats-cards';
 import { MonitoringHealth } from '../../features/ingestion/components/monitoring-health';
-import { useStats } from '../../features/stats/api/get-stats';
+import { useIngestionStatus } from '../../features/ingestion/api/get-ingestion-status';
+import { statsQueryOptions, useStats } from '../../features/stats/api/get-stats';
 
 function Section(props: { title: string; description: string; children: ReactNode }) {
   return (
@@ -29,6 +31,12 @@ function Section(props: { title: string; description: string; children: ReactNod
 /** / and /dashboard: stats, the keywords being monitored, and the latest matching discussions. */
 export default function DashboardPage() {
   const stats = useStats();
+  // New mentions arrive while the page is open: the counts follow the monitoring status.
+  const queryClient = useQueryClient();
+  const { dataUpdatedAt } = useIngestionStatus();
+  useEffect(() => {
+    if (dataUpdatedAt) void queryClient.invalidateQueries(statsQueryOptions());
+  }, [dataUpdatedAt, queryClient]);
   const [createOpened, create] = useDisclosure(false);
   return (
     <>

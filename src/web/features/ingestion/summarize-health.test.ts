@@ -46,11 +46,13 @@ describe('summarizeHealth', () => {
   });
 
   test('refused credentials are the headline, word for word', () => {
+    const refused = 'Reddit answered 401: check REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET';
     const summary = summarizeHealth(
       status({
+        listings: [listing({ lastError: refused, errorSince: at(60) })],
         client: {
           lastSuccessAt: null,
-          lastError: 'Reddit answered 401: check REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET',
+          lastError: refused,
           lastErrorKind: 'auth',
           errorSince: at(60),
         },
@@ -59,9 +61,9 @@ describe('summarizeHealth', () => {
       'en-GB',
     );
     expect(summary.tone).toBe('error');
-    expect(summary.headline).toBe(
-      'Reddit answered 401: check REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET',
-    );
+    expect(summary.headline).toBe(refused);
+    // Not repeated for the listing that failed with it.
+    expect(summary.warnings).toEqual([]);
   });
 
   test('unreachable: since when, in local time', () => {

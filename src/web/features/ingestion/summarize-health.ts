@@ -57,6 +57,8 @@ export function summarizeHealth(
   }
   const warnings: string[] = [];
   for (const listing of status.listings) {
+    // The client's own error is the headline already; the listings it failed need no repeat.
+    if (listing.lastError && listing.lastError === status.client.lastError) continue;
     if (listing.lastError) {
       const since = listing.errorSince
         ? ` (since ${clockTime(listing.errorSince, now, locale)})`

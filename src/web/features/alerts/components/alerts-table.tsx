@@ -17,7 +17,7 @@ type Props = { alerts: Alert[]; sort: AlertSort; onSort: (field: SortField) => v
 /** The dashboard's table of keywords (wide screens; phones get cards). */
 export function AlertsTable({ alerts, sort, onSort }: Props) {
   return (
-    <Table.ScrollContainer minWidth={820}>
+    <Table.ScrollContainer minWidth={880}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -29,7 +29,7 @@ export function AlertsTable({ alerts, sort, onSort }: Props) {
               Last Updated
             </SortableTh>
             <Table.Th style={NO_WRAP}>Frequency</Table.Th>
-            <Table.Th w={150}>Status</Table.Th>
+            <Table.Th w={200}>Status</Table.Th>
             <Table.Th w={72}>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>

@@ -6,7 +6,7 @@ export const getIngestionStatus = () => api.get('/api/ingestion/status', ingesti
 
 // The one query that refreshes itself: "last update 12 s ago" must not go stale on a dashboard
 // left open (decision record 005).
-const REFRESH_MS = 30_000;
+const REFRESH_MS = 10_000;
 
 export const ingestionStatusQueryOptions = () =>
   queryOptions({
