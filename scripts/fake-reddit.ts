@@ -18,6 +18,7 @@ const { values, positionals } = parseArgs({
     firehose: { type: 'string' },
     'no-fixtures': { type: 'boolean', default: false },
     seed: { type: 'string' },
+    client: { type: 'string', multiple: true },
     subreddit: { type: 'string' },
     title: { type: 'string' },
     selftext: { type: 'string' },
@@ -30,7 +31,7 @@ const { values, positionals } = parseArgs({
 });
 
 const USAGE = `Usage:
-  npm run fake-reddit [-- --port 8765] [--firehose COMMENTS_PER_S,POSTS_PER_S] [--no-fixtures] [--seed N]
+  npm run fake-reddit [-- --port 8765] [--firehose COMMENTS_PER_S,POSTS_PER_S] [--no-fixtures] [--seed N] [--client ID:SECRET]
   npm run fake-reddit -- post --subreddit NAME --title TEXT [--selftext TEXT] [--author NAME]
   npm run fake-reddit -- comment --subreddit NAME --body TEXT [--link t3_ID | --link-title TEXT]
 (post and comment talk to a running fake at --url, default http://127.0.0.1:PORT)`;
@@ -50,6 +51,10 @@ async function serve(): Promise<number> {
     port,
     fixtures: withFixtures ? 'recent' : 'none',
     seed: values.seed === undefined ? undefined : Number(values.seed),
+    // --client id:secret (repeatable): more OAuth clients, each with its own budget.
+    extraClients: Object.fromEntries(
+      (values.client ?? []).map((pair) => [pair.split(':')[0], pair.split(':').slice(1).join(':')]),
+    ),
   });
   const lines = [
     `Fake Reddit listening on ${fake.url} (${fake.items().length} recorded items loaded${withFixtures ? '' : ': fixtures not found or disabled'})`,

@@ -95,8 +95,11 @@ export async function replan(
 }
 
 /**
- * Leases the most urgent due listing: subreddit listings before site-wide ones (cheap and
- * complete first, DESIGN), then the longest overdue. SKIP LOCKED lets several workers lease
+ * Leases the longest overdue listing (subreddit listings first among equals). Turns go round
+ * the due listings, and a turn reads as many pages as its listing has new items (up to a
+ * limit), so a busy site-wide listing catches up in its turn while quiet subreddit listings
+ * cost one request each: when the budget is short, every listing's interval stretches alike
+ * and the cheap subreddit listings stay complete. SKIP LOCKED lets several workers lease
  * different listings at once.
  */
 export async function leaseDueListing(db: Db, owner: string, now: Date, leaseMs: number) {
@@ -111,7 +114,7 @@ export async function leaseDueListing(db: Db, owner: string, now: Date, leaseMs:
           or(isNull(redditListings.leaseUntil), lt(redditListings.leaseUntil, now)),
         ),
       )
-      .orderBy(sql`${redditListings.scope} = 'all'`, asc(redditListings.nextPollAt))
+      .orderBy(asc(redditListings.nextPollAt), sql`${redditListings.scope} = 'all'`)
       .limit(1)
       .for('update', { skipLocked: true });
     if (!due) return undefined;

@@ -51,12 +51,25 @@ describe('smoothedRate', () => {
     [0, 10, 60_000, 10, 'no history: the observed rate'],
     [0, 90, 30_000, 180, 'no history, half a minute'],
     [0, 0, 60_000, 0, 'nothing new and no history'],
-    [10, 30, 60_000, 20, 'halfway between the old and the observed rate'],
-    [20, 0, 30_000, 10, 'a quiet spell halves the rate'],
+    [
+      10,
+      30,
+      60_000,
+      10 + 20 * (1 - Math.exp(-1)),
+      'a minute moves 63% of the way to the observed rate',
+    ],
+    [20, 0, 30_000, 20 * Math.exp(-0.5), 'half a quiet minute: down by 39%'],
     [100, 100, 60_000, 100, 'a steady rate stays'],
     [12, 5, 0, 12, 'no time elapsed: unchanged'],
     [12, 5, -1_000, 12, 'a clock step backwards: unchanged'],
-    [60, 3, 1_000, 120, '3 items in one second is 180 a minute'],
+    [
+      60,
+      3,
+      1_000,
+      60 + 120 * (1 - Math.exp(-1 / 60)),
+      'one second of 180 a minute barely moves it',
+    ],
+    [600, 0, 1_000, 600 * Math.exp(-1 / 60), 'an empty one-second read barely lowers a busy rate'],
   ])('previous %d, %d new in %d ms → %d (%s)', (previous, newItems, elapsedMs, expected) => {
     expect(smoothedRate(previous, newItems, elapsedMs)).toBeCloseTo(expected, 9);
   });

@@ -32,11 +32,19 @@ export function nextInterval(itemsPerMinute: number, caughtUp: boolean, pollSeco
   return Math.round(Math.min(longest, Math.max(MIN_INTERVAL_MS, untilFullPage)));
 }
 
-/** Smoothed items per minute, from the items new since the previous read. */
+/** How long the smoothed rate remembers: about a minute of reads. */
+const RATE_MEMORY_MS = 60_000;
+
+/**
+ * Smoothed items per minute, from the items new since the previous read: weighted by the time
+ * the read covers, so that many quick empty reads do not talk a busy listing's rate down.
+ */
 export function smoothedRate(previous: number, newItems: number, elapsedMs: number) {
   if (elapsedMs <= 0) return previous;
   const observed = (newItems * 60_000) / elapsedMs;
-  return previous === 0 ? observed : previous * 0.5 + observed * 0.5;
+  if (previous === 0) return observed;
+  const weight = 1 - Math.exp(-elapsedMs / RATE_MEMORY_MS);
+  return previous + (observed - previous) * weight;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Random } from './random';
 export interface AuthConfig {
   clientId: string;
   clientSecret: string;
+  extraClients: Record<string, string>;
   username: string;
   password: string;
   tokenTtlSeconds: number;
@@ -26,7 +27,12 @@ export class Tokens {
   issue(authorization: string | undefined, form: URLSearchParams): TokenResult {
     const basic = /^basic\s+(.+)$/i.exec(authorization ?? '');
     const [id, secret] = basic ? splitOnce(Buffer.from(basic[1], 'base64').toString('utf8')) : [];
-    if (id !== this.config.clientId || secret !== this.config.clientSecret) {
+    const known =
+      (id === this.config.clientId && secret === this.config.clientSecret) ||
+      (id !== undefined &&
+        Object.hasOwn(this.config.extraClients, id) &&
+        this.config.extraClients[id] === secret);
+    if (!known) {
       return { status: 401, body: UNAUTHORIZED_BODY };
     }
     const grant = form.get('grant_type');

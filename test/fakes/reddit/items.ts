@@ -151,6 +151,7 @@ export function logEntry(item: StoredItem): ItemLogEntry {
     subreddit: item.subreddit,
     createdMs: item.createdMs,
     author: item.author,
+    score: item.score,
   };
   if (item.kind === 't3') {
     entry.title = item.title ?? '';

@@ -37,6 +37,7 @@ export async function startFakeReddit(options: FakeRedditOptions = {}): Promise<
     {
       clientId: options.clientId ?? 'fake-client-id',
       clientSecret: options.clientSecret ?? 'fake-client-secret',
+      extraClients: options.extraClients ?? {},
       username: options.username ?? 'fake-user',
       password: options.password ?? 'fake-pass',
       tokenTtlSeconds: options.tokenTtlSeconds ?? 86_400,

@@ -1,11 +1,16 @@
 import { normalizePath } from './routes';
 import type { RecordedRequest } from './types';
 
-/** Request counts for benchmarks: per kind of path, per minute, per status, and 429s sent. */
+/**
+ * Request counts for benchmarks: per kind of path, per minute, per status, 429s sent, and the
+ * arrival times of each User-Agent's API requests.
+ */
 export class RequestSummary {
   private readonly byKind: Record<string, number> = {};
   private readonly byMinute: Record<string, number> = {};
   private readonly byStatus: Record<string, number> = {};
+  /** When each User-Agent's API requests (not token requests) arrived: budgets per client. */
+  private readonly timesByAgent: Record<string, number[]> = {};
   private tooManyRequests = 0;
   private total = 0;
 
@@ -17,6 +22,10 @@ export class RequestSummary {
     this.byMinute[minute] = (this.byMinute[minute] ?? 0) + 1;
     this.byStatus[request.status] = (this.byStatus[request.status] ?? 0) + 1;
     if (request.status === 429) this.tooManyRequests++;
+    if (kind !== 'token') {
+      const agent = request.headers['user-agent'] ?? '';
+      (this.timesByAgent[agent] ??= []).push(request.at);
+    }
   }
 
   toJSON() {
@@ -26,6 +35,7 @@ export class RequestSummary {
       byMinute: this.byMinute,
       byStatus: this.byStatus,
       tooManyRequests: this.tooManyRequests,
+      timesByAgent: this.timesByAgent,
     };
   }
 }

@@ -5,6 +5,8 @@ export interface FakeRedditOptions {
   port?: number;
   clientId?: string;
   clientSecret?: string;
+  /** More OAuth clients (id → secret), each with a rate-limit budget of its own. */
+  extraClients?: Record<string, string>;
   /** Accepted for grant_type=password. */
   username?: string;
   password?: string;
@@ -63,6 +65,8 @@ export interface ItemLogEntry {
   subreddit: string;
   createdMs: number;
   author: string;
+  /** The score when the item was created (setScore changes it later). */
+  score: number;
   /** Posts: title and selftext. Comments: body and the post's title (linkTitle). */
   title?: string;
   selftext?: string;

@@ -1,0 +1,419 @@
+/**
+ * npm run bench:ingest [-- --seconds 120 --only a|b]
+ *
+ * Earshot's worker against the fake Reddit's firehose (a separate process, over HTTP) with
+ * 1,000 alerts from the bench:match generator, in two scenarios: (a) 60 comments/s + 10
+ * posts/s with REDDIT_POLL_SECONDS=1, (b) 135 comments/s + 15 posts/s (90% of what one OAuth
+ * client can read) with the default 30. In the same run and on the same stream, the peer
+ * strategy (newest 100 comments every 5 s, newest 100 posts every 30 s, no paging) reads with
+ * an OAuth client of its own, as the baseline. Reported per run: recall of the matches in the
+ * firehose (ground truth: the matching index over the fake's item log), duplicates, latency
+ * from creation to stored mention, requests per minute, new items per request and worker CPU.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { loadConfig } from '../src/server/config';
+import { openDatabase, type Database } from '../src/server/db/client';
+import { runMigrations } from '../src/server/db/migrate';
+import { alerts, mentions, redditListings, users } from '../src/server/db/schema';
+import { compileAlertIndex, type AlertInput } from '../src/server/matching';
+import { buildWorker } from '../src/server/worker';
+import { createScratchDatabase } from '../test/helpers/database';
+import { defaultSubreddits } from '../test/fakes/reddit/firehose';
+import type { ItemLogEntry } from '../test/fakes/reddit/types';
+import { generateAlerts, vocabularyOf } from './alert-generator';
+import { generateItems, loadFixtureItems } from './corpus';
+import { Random } from './random';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '120' },
+    only: { type: 'string' },
+    port: { type: 'string', default: '18765' },
+  },
+});
+const RUN_MS = Number(values.seconds) * 1000;
+const WARM_UP_MS = 20_000;
+const DRAIN_MS = 25_000;
+const BASELINE = { id: 'peer-client', secret: 'peer-secret', agent: 'peer-baseline/1.0' };
+const WORKER_AGENT = 'earshot-bench/1.0';
+
+type Scenario = { name: string; comments: number; posts: number; pollSeconds: number };
+const SCENARIOS: Scenario[] = [
+  { name: 'a', comments: 60, posts: 10, pollSeconds: 1 },
+  { name: 'b', comments: 135, posts: 15, pollSeconds: 30 },
+];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function startFake(port: number): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'scripts/fake-reddit.ts',
+      '--port',
+      String(port),
+      '--no-fixtures',
+      '--seed',
+      '7',
+      '--client',
+      `${BASELINE.id}:${BASELINE.secret}`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${url}/_fake/requests/summary`)).ok) return { url, child };
+    } catch {
+      await sleep(100);
+    }
+  }
+  throw new Error('the fake Reddit did not start');
+}
+
+const control = (url: string, route: string, body?: unknown, method = 'POST') =>
+  fetch(`${url}/_fake/${route}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+async function itemLog(url: string): Promise<ItemLogEntry[]> {
+  const text = await (await fetch(`${url}/_fake/items`)).text();
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as ItemLogEntry);
+}
+
+/** 1,000 alerts of 100 Pro users (no monthly limit in the way), restricted ones on firehose subreddits. */
+async function seedAlerts(database: Database): Promise<{ inputs: AlertInput[]; plant: string[] }> {
+  const random = new Random(42);
+  const corpus = loadFixtureItems() ?? generateItems(random, 2000);
+  const vocabulary = {
+    ...vocabularyOf(corpus),
+    subreddits: defaultSubreddits().map((s) => s.toLowerCase()),
+  };
+  const generated = generateAlerts(random, vocabulary, 1000);
+  const owners = await database.db
+    .insert(users)
+    .values(
+      Array.from({ length: 100 }, (_, i) => ({
+        username: `bench${i}@example.com`,
+        email: `bench${i}@example.com`,
+        password: 'x',
+        planType: 'pro',
+      })),
+    )
+    .returning({ id: users.id });
+  const inputs: AlertInput[] = [];
+  for (const [i, alert] of generated.entries()) {
+    const [row] = await database.db
+      .insert(alerts)
+      .values({
+        userId: owners[i % owners.length].id,
+        keyword: alert.keyword,
+        subreddits: alert.subreddits,
+        includeComments: alert.includeComments,
+        titlesOnly: alert.titlesOnly,
+        minScore: Math.max(1, alert.minScore),
+      })
+      .returning();
+    inputs.push(row);
+  }
+  // Planted phrases: the words and phrases of simple alerts, so that matches are frequent
+  // enough to measure (the alerts' invented names never occur in generated text otherwise).
+  const plant = inputs
+    .map((a) => a.keyword)
+    .filter((k) => /^"?[\p{L}\p{N}' ]+"?$/u.test(k))
+    .map((k) => k.replaceAll('"', ''));
+  return { inputs, plant };
+}
+
+/** The peer strategy: newest 100 comments every 5 s, newest 100 posts every 30 s, no paging. */
+function startPeer(url: string) {
+  const seen = new Set<string>();
+  let stopped = false;
+  const token = (async () => {
+    const res = await fetch(`${url}/api/v1/access_token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${BASELINE.id}:${BASELINE.secret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        'user-agent': BASELINE.agent,
+      },
+      body: 'grant_type=client_credentials',
+    });
+    return ((await res.json()) as { access_token: string }).access_token;
+  })();
+  const loop = async (listing: string, everyMs: number) => {
+    while (!stopped) {
+      const started = Date.now();
+      try {
+        const res = await fetch(`${url}/r/all/${listing}.json?limit=100&raw_json=1`, {
+          headers: { authorization: `bearer ${await token}`, 'user-agent': BASELINE.agent },
+        });
+        const body = (await res.json()) as { data?: { children?: { data: { name: string } }[] } };
+        for (const child of body.data?.children ?? []) seen.add(child.data.name);
+      } catch (error) {
+        // A failed read is a missed read, as for the peer.
+        if (process.env.BENCH_DEBUG) console.error('peer read failed', error);
+      }
+      await sleep(Math.max(0, everyMs - (Date.now() - started)));
+    }
+  };
+  const loops = [loop('comments', 5000), loop('new', 30_000)];
+  return {
+    seen,
+    async stop() {
+      stopped = true;
+      await Promise.all(loops);
+    },
+  };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+
+/** The most requests in any 60 s (sliding), and in any 600 s. */
+function peaks(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const most = (span: number) => {
+    let best = 0;
+    for (let lo = 0, hi = 0; hi < sorted.length; hi++) {
+      while (sorted[hi] - sorted[lo] >= span) lo++;
+      best = Math.max(best, hi - lo + 1);
+    }
+    return best;
+  };
+  return { perMinute: most(60_000), per600s: most(600_000) };
+}
+
+async function runScenario(scenario: Scenario, port: number) {
+  const fake = await startFake(port);
+  const serverUrl = process.env.DATABASE_URL;
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl, 'earshot_bench') : undefined;
+  const database = scratch
+    ? await openDatabase({ databaseUrl: scratch.url, dataDir: '' })
+    : await openDatabase({ memory: true });
+  await runMigrations(database);
+  const { inputs, plant } = await seedAlerts(database);
+  const config = loadConfig({
+    REDDIT_CLIENT_ID: 'fake-client-id',
+    REDDIT_CLIENT_SECRET: 'fake-client-secret',
+    REDDIT_API_BASE: fake.url,
+    REDDIT_AUTH_BASE: fake.url,
+    REDDIT_USER_AGENT: WORKER_AGENT,
+    REDDIT_POLL_SECONDS: String(scenario.pollSeconds),
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'earshot-bench-')),
+  });
+  const worker = buildWorker({ config, database, log: pino({ level: 'silent' }) });
+  await worker.start();
+  const peer = startPeer(fake.url);
+  await control(fake.url, 'firehose', {
+    commentsPerSecond: scenario.comments,
+    postsPerSecond: scenario.posts,
+    plant: { phrases: plant, rate: 0.1 },
+  });
+  await sleep(WARM_UP_MS);
+
+  const start = Date.now();
+  const cpuBefore = process.cpuUsage();
+  const [before] = await database.db
+    .select({
+      requests: sql<number>`coalesce(sum(${redditListings.requests}), 0)`.mapWith(Number),
+      seen: sql<number>`coalesce(sum(${redditListings.itemsSeen}), 0)`.mapWith(Number),
+    })
+    .from(redditListings);
+  await sleep(RUN_MS);
+  const end = Date.now();
+  await control(fake.url, 'firehose', undefined, 'DELETE');
+  await sleep(DRAIN_MS);
+  const cpu = process.cpuUsage(cpuBefore);
+  const [after] = await database.db
+    .select({
+      requests: sql<number>`coalesce(sum(${redditListings.requests}), 0)`.mapWith(Number),
+      seen: sql<number>`coalesce(sum(${redditListings.itemsSeen}), 0)`.mapWith(Number),
+    })
+    .from(redditListings);
+  await peer.stop();
+  await worker.stop();
+
+  const summary = (await (await fetch(`${fake.url}/_fake/requests/summary`)).json()) as {
+    timesByAgent: Record<string, number[]>;
+    tooManyRequests: number;
+  };
+  const items = (await itemLog(fake.url)).filter((i) => i.createdMs >= start && i.createdMs < end);
+  const index = compileAlertIndex(inputs);
+  const expected = new Map<string, number>();
+  for (const item of items) {
+    const post = item.kind === 't3';
+    for (const match of index.match({
+      id: item.fullname,
+      kind: post ? 'post' : 'comment',
+      subreddit: item.subreddit,
+      title: post ? (item.title ?? '') : (item.linkTitle ?? ''),
+      body: post ? (item.selftext ?? '') : (item.body ?? ''),
+      score: item.score,
+    })) {
+      if (!match.belowMinScore) expected.set(`${match.alertId}:${item.fullname}`, item.createdMs);
+    }
+  }
+  const stored = await database.db
+    .select({
+      alertId: mentions.alertId,
+      redditId: mentions.redditId,
+      createdAt: mentions.createdAt,
+    })
+    .from(mentions);
+  const storedKeys = new Map(
+    stored.map((m) => [`${m.alertId}:${m.redditId}`, m.createdAt.getTime()]),
+  );
+  const latencies: number[] = [];
+  let found = 0;
+  let peerFound = 0;
+  for (const [key, createdMs] of expected) {
+    const at = storedKeys.get(key);
+    if (at !== undefined) {
+      found++;
+      latencies.push(at - createdMs);
+    }
+    if (peer.seen.has(key.slice(key.indexOf(':') + 1))) peerFound++;
+  }
+  latencies.sort((a, b) => a - b);
+  if (process.env.BENCH_DEBUG) {
+    const byId = new Map(inputs.map((a) => [a.id, a]));
+    const itemsByName = new Map(items.map((i) => [i.fullname, i]));
+    const storedItems = new Set(stored.map((m) => m.redditId));
+    console.log(
+      'GAPS',
+      JSON.stringify(await database.db.execute(sql`select * from ingestion_gaps`)),
+    );
+    console.log(
+      'LISTINGS',
+      JSON.stringify(
+        (await database.db.select().from(redditListings)).map((l) => [
+          l.scope,
+          l.kind,
+          l.subreddits?.length,
+          l.requests,
+          l.itemsSeen,
+          l.itemsPerMinute,
+          l.intervalMs,
+        ]),
+      ),
+    );
+    const missed = [...expected.keys()].filter((k) => !storedKeys.has(k)).slice(0, 15);
+    for (const key of missed) {
+      const [alertId, name] = key.split(':');
+      const item = itemsByName.get(name)!;
+      console.log(
+        'MISS',
+        JSON.stringify(byId.get(Number(alertId))),
+        item.kind,
+        item.subreddit,
+        item.score,
+        'fetched:',
+        storedItems.has(name),
+        (item.createdMs - start) / 1000,
+        JSON.stringify((item.title ?? '') + ' | ' + (item.body ?? item.selftext ?? '')).slice(
+          0,
+          200,
+        ),
+      );
+    }
+  }
+  const workerTimes = (summary.timesByAgent[WORKER_AGENT] ?? []).filter(
+    (t) => t >= start && t < end + DRAIN_MS,
+  );
+  const peerTimes = (summary.timesByAgent[BASELINE.agent] ?? []).filter(
+    (t) => t >= start && t < end,
+  );
+  const minutes = (end + DRAIN_MS - start) / 60_000;
+  const requests = after.requests - before.requests;
+  const result = {
+    scenario: scenario.name,
+    rates: `${scenario.comments}+${scenario.posts}/s`,
+    items: items.length,
+    expected: expected.size,
+    recall: found / expected.size,
+    peerRecall: peerFound / expected.size,
+    duplicates: stored.length - storedKeys.size,
+    p50: percentile(latencies, 50) / 1000,
+    p95: percentile(latencies, 95) / 1000,
+    requestsPerMinute: workerTimes.length / minutes,
+    peerRequestsPerMinute: peerTimes.length / ((end - start) / 60_000),
+    peaks: peaks(summary.timesByAgent[WORKER_AGENT] ?? []),
+    newItemsPerRequest: (after.seen - before.seen) / Math.max(requests, 1),
+    cpuMsPer1000: ((cpu.user + cpu.system) / 1000 / Math.max(after.seen - before.seen, 1)) * 1000,
+    tooManyRequests: summary.tooManyRequests,
+  };
+  await database.close();
+  await scratch?.drop();
+  fake.child.kill('SIGTERM');
+  return result;
+}
+
+const fmt = (n: number, digits = 1) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const pct = (n: number) => `${(n * 100).toFixed(2)}%`;
+
+async function main() {
+  console.log(
+    `bench:ingest — ${RUN_MS / 1000} s per scenario on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, 1,000 alerts, node ${process.version}`,
+  );
+  const results = [];
+  for (const [i, scenario] of SCENARIOS.entries()) {
+    if (values.only && values.only !== scenario.name) continue;
+    const result = await runScenario(scenario, Number(values.port) + i);
+    results.push(result);
+    console.log(JSON.stringify(result));
+  }
+  console.log('');
+  console.log(
+    '| run | firehose | matches | recall (peer) | duplicates | latency p50 / p95 | requests/min (peak 60 s; peer) | new items/request | worker CPU per 1,000 items |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    console.log(
+      `| (${r.scenario}) | ${r.rates} | ${r.expected.toLocaleString()} | ${pct(r.recall)} (${pct(r.peerRecall)}) | ${r.duplicates} | ${fmt(r.p50)} s / ${fmt(r.p95)} s | ${fmt(r.requestsPerMinute)} (${r.peaks.perMinute}; ${fmt(r.peerRequestsPerMinute)}) | ${fmt(r.newItemsPerRequest)} | ${fmt(r.cpuMsPer1000, 0)} ms |`,
+    );
+  }
+  console.log('');
+  for (const r of results) {
+    const targets = [
+      [
+        `recall ≥ ${r.scenario === 'a' ? '99.9' : '99'}%`,
+        r.recall >= (r.scenario === 'a' ? 0.999 : 0.99),
+      ],
+      ['0 duplicates', r.duplicates === 0],
+      [
+        'no 60 s over 110 requests, no 600 s over 1,000',
+        r.peaks.perMinute <= 110 && r.peaks.per600s <= 1000,
+      ],
+      ...(r.scenario === 'a' ? [['p50 ≤ 15 s', r.p50 <= 15] as const] : []),
+      ...(r.scenario === 'b'
+        ? [['≥ 90 new items per request', r.newItemsPerRequest >= 90] as const]
+        : []),
+    ] as const;
+    console.log(
+      `(${r.scenario}) ${targets.map(([name, ok]) => `${ok ? 'met' : 'MISSED'}: ${name}`).join('; ')}`,
+    );
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
