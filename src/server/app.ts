@@ -4,13 +4,19 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createMailer } from './email/mailer';
+import type { Mailer } from './email/types';
 import { createAlertService } from './features/alerts/service';
 import { alertRoutes } from './features/alerts/routes';
 import { createRequireUser, createSessionCookies } from './features/auth/guard';
 import { authRoutes } from './features/auth/routes';
 import { createAuthService } from './features/auth/service';
+import { digestRoutes, unsubscribeRoutes } from './features/digests/routes';
+import { createDigestService } from './features/digests/service';
 import { planRoutes } from './features/plans/routes';
 import { statsRoutes } from './features/stats/routes';
+import { testEmailRoutes } from './features/test-email/routes';
+import { createTestEmailService } from './features/test-email/service';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurity } from './http/security';
 import { installWebApp } from './http/static-web';
@@ -20,6 +26,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   clock?: Clock;
+  /** Outgoing mail; by default SMTP_URL's server, else the $DATA_DIR/outbox folder. */
+  mailer?: Mailer;
   /** Folder of the built SPA (dist/web); omitted in API-only tests. */
   webRoot?: string;
   logger?: FastifyBaseLogger;
@@ -30,6 +38,7 @@ export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
   const db = database.db;
+  const mailer = deps.mailer ?? createMailer(config, deps.logger ?? silentMailLog);
 
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
@@ -64,7 +73,16 @@ export async function buildApp(deps: AppDeps) {
   planRoutes(app, { db });
   alertRoutes(app, { alerts: createAlertService({ db, clock }), requireUser });
   statsRoutes(app, { db, clock, requireUser });
+  const digests = createDigestService({ db, clock });
+  digestRoutes(app, { digests, requireUser });
+  await unsubscribeRoutes(app, { digests, appUrl: config.appUrl });
+  testEmailRoutes(app, {
+    testEmail: createTestEmailService({ mailer, clock, appUrl: config.appUrl }),
+    requireUser,
+  });
 
   await installWebApp(app, deps.webRoot);
   return app;
 }
+
+const silentMailLog = { info: () => {}, warn: () => {} };

@@ -7,6 +7,7 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
+import { createMailer } from './email/mailer';
 import { defaultJobs, startWorker } from './jobs/worker';
 
 // Built: dist/server/main.js → dist/web. Under `npm run dev` (src/server) Vite serves the web app,
@@ -47,11 +48,12 @@ async function main() {
     fail(`cannot use ${where}: ${(error as Error).message}`);
   }
 
+  const mailer = createMailer(config, log);
   const app = config.runsWeb
-    ? await buildApp({ config, database, clock: systemClock, webRoot, logger: log })
+    ? await buildApp({ config, database, clock: systemClock, webRoot, logger: log, mailer })
     : undefined;
   const worker = config.runsWorker
-    ? startWorker(defaultJobs({ database, clock: systemClock }), log)
+    ? startWorker(defaultJobs({ database, clock: systemClock, mailer, config, log }), log)
     : undefined;
   if (app) {
     try {
@@ -69,6 +71,7 @@ async function main() {
     // Stop accepting, let in-flight requests and jobs finish, then close (and flush) the database.
     await app?.close();
     await worker?.stop();
+    await mailer.close();
     await database.close();
     process.exit(0);
   };

@@ -96,7 +96,8 @@ export async function startSmtpSink(options: { capture?: boolean } = {}) {
     async waitFor(count: number, timeoutMs = 5000) {
       const until = Date.now() + timeoutMs;
       while (messages.length < count) {
-        if (Date.now() > until) throw new Error(`expected ${count} messages, got ${messages.length}`);
+        if (Date.now() > until)
+          throw new Error(`expected ${count} messages, got ${messages.length}`);
         await new Promise((r) => setTimeout(r, 10));
       }
       return messages;

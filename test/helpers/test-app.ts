@@ -2,6 +2,7 @@ import { afterAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { Clock } from '../../src/server/clock';
 import { loadConfig } from '../../src/server/config';
+import type { Mailer } from '../../src/server/email/types';
 import { freshDatabase } from './database';
 import { HttpClient } from './http-client';
 
@@ -18,7 +19,10 @@ export class TestClock implements Clock {
  * The real app on a loopback port over a fresh database, torn down after the file's tests.
  * Requests go through real HTTP, cookies and all.
  */
-export async function build(env: Record<string, string> = {}, options: { webRoot?: string } = {}) {
+export async function build(
+  env: Record<string, string> = {},
+  options: { webRoot?: string; mailer?: Mailer } = {},
+) {
   const database = await freshDatabase();
   const clock = new TestClock();
   const config = loadConfig({
@@ -26,7 +30,13 @@ export async function build(env: Record<string, string> = {}, options: { webRoot
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     ...env,
   });
-  const app = await buildApp({ config, database, clock, webRoot: options.webRoot });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    webRoot: options.webRoot,
+    mailer: options.mailer,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -1,6 +1,9 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
+import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { runDigestJob } from '../email/digests/job';
+import type { Mailer } from '../email/types';
 import { deleteExpiredSessions } from '../features/auth/repo';
 
 /** A unit of background work run every `everyMs`; later issues add polling and digests. */
@@ -10,13 +13,37 @@ export interface Job {
   run(): Promise<void>;
 }
 
-export function defaultJobs(deps: { database: Database; clock: Clock }): Job[] {
+export function defaultJobs(deps: {
+  database: Database;
+  clock: Clock;
+  mailer?: Mailer;
+  config?: Config;
+  log?: Logger;
+}): Job[] {
+  const { mailer, config } = deps;
   return [
     {
       name: 'sessions.sweep-expired',
       everyMs: 60 * 60 * 1000,
       run: () => deleteExpiredSessions(deps.database.db, deps.clock.now()),
     },
+    ...(mailer && config
+      ? [
+          {
+            name: 'email.digests',
+            everyMs: 30_000,
+            run: async () =>
+              void (await runDigestJob({
+                db: deps.database.db,
+                mailer,
+                clock: deps.clock,
+                appUrl: config.appUrl,
+                mailFrom: config.mail.from,
+                log: deps.log,
+              })),
+          },
+        ]
+      : []),
   ];
 }
 
