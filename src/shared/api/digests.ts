@@ -68,10 +68,11 @@ export const digestConfigSchema = z.object({
 });
 export type DigestConfig = z.infer<typeof digestConfigSchema>;
 
+/** The spec's client sends `{ email }`; a bare POST (no body) is fine too. */
 export const testEmailBodySchema = z
   .object({ email: z.string().max(254).optional() })
-  .optional()
-  .default({});
+  .nullish()
+  .transform((body) => body ?? {});
 
 export const testEmailResultSchema = z.object({ success: z.boolean(), message: z.string() });
 export type TestEmailResult = z.infer<typeof testEmailResultSchema>;

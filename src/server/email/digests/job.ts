@@ -63,8 +63,15 @@ export async function runDigestJob(deps: DigestJobDeps): Promise<DigestJobStats>
   const leaseMs = deps.leaseMs ?? 10 * 60_000;
   const timeBoxMs = deps.timeBoxMs ?? 50_000;
 
+  // A config is handled at most once per pass, whatever state it is left in.
+  const seen = new Set<number>();
   while (Date.now() - started < timeBoxMs) {
-    const leased = await repo.leaseDueConfigs(deps.db, deps.clock.now(), leaseMs, batchSize);
+    const batch = await repo.leaseDueConfigs(deps.db, deps.clock.now(), leaseMs, batchSize);
+    const leased = batch.filter((item) => !seen.has(item.config.id));
+    for (const item of batch) {
+      if (seen.has(item.config.id)) await repo.releaseConfig(deps.db, item.config.id, {});
+      seen.add(item.config.id);
+    }
     if (leased.length === 0) break;
     let next = 0;
     const lane = async () => {

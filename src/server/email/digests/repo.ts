@@ -21,8 +21,9 @@ export async function leaseDueConfigs(db: DbOrTx, now: Date, leaseMs: number, li
     update ${digestConfigs} set leased_until = ${until.toISOString()}
     where id in (
       select id from ${digestConfigs}
-      where ((is_active and (next_slot_at is null or next_slot_at <= ${now.toISOString()}))
-             or retry_at <= ${now.toISOString()})
+      where (retry_at <= ${now.toISOString()}
+             or (retry_at is null and is_active
+                 and (next_slot_at is null or next_slot_at <= ${now.toISOString()})))
         and (leased_until is null or leased_until <= ${now.toISOString()})
       order by coalesce(retry_at, next_slot_at) nulls first, id
       limit ${limit}
