@@ -98,7 +98,7 @@ export function DigestSettingsForm({ config }: { config: DigestConfig }) {
         )}
         <TimeInput
           label="Time"
-          description="Your local time, 24-hour."
+          description="Your local time in the timezone below."
           disabled={off}
           {...form.getInputProps('time')}
         />
