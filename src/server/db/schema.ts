@@ -201,7 +201,8 @@ export const payments = pgTable(
 
 /**
  * One digest email: recorded with the mentions it covers and its Message-ID before it is sent,
- * so a retry resends the same message and a crash never drops or doubles those mentions
+ * so a retry resends the same message (same id, same mentions, re-rendered rather than stored:
+ * 30 KB of HTML per user per day is not worth keeping) and a crash never drops or doubles them
  * (docs/decisions/020-digests-exactly-once.md). Open while pending, retry or sending.
  */
 export const digestRuns = pgTable(
@@ -217,10 +218,6 @@ export const digestRuns = pgTable(
     slotAt: timestamp('slot_at', { withTimezone: true }).notNull(),
     mentionIds: integer('mention_ids').array().notNull(),
     mentionCount: integer('mention_count').notNull(),
-    // The rendered message, kept until it is delivered so that a retry sends the same bytes.
-    subject: text('subject'),
-    html: text('html'),
-    textBody: text('text_body'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     lastError: text('last_error'),

@@ -18,7 +18,11 @@ export function highlightSegments(ast: QueryNode, text: string): HighlightSegmen
   const rawStart: number[] = [];
   const rawEnd: number[] = [];
   let index = 0;
-  for (const char of text) {
+  // ASCII normalizes one character to one character: positions map to themselves.
+  // eslint-disable-next-line no-control-regex
+  const ascii = /^[\x00-\x7f]*$/.test(text);
+  if (ascii) normalized = normalizeText(text);
+  for (const char of ascii ? '' : text) {
     const piece = normalizeText(char);
     for (let k = 0; k < piece.length; k++) {
       rawStart.push(index);
@@ -36,7 +40,11 @@ export function highlightSegments(ast: QueryNode, text: string): HighlightSegmen
     const pattern = new RegExp(leafPattern(leaf) + rest, 'gu');
     for (const m of normalized.matchAll(pattern)) {
       if (m[0].length === 0) continue;
-      ranges.push([rawStart[m.index], rawEnd[m.index + m[0].length - 1]]);
+      ranges.push(
+        ascii
+          ? [m.index, m.index + m[0].length]
+          : [rawStart[m.index], rawEnd[m.index + m[0].length - 1]],
+      );
     }
   }
   if (ranges.length === 0) return text ? [{ text, match: false }] : [];

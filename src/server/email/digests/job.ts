@@ -1,8 +1,8 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { newMessageId } from '../mailer';
-import type { MailLogger, Mailer } from '../types';
-import { renderDigest } from './render';
+import type { MailLogger, Mailer, SendResult } from '../types';
+import { renderDigest, type DigestMention, type RenderedDigest } from './render';
 import * as repo from './repo';
 import { firstDueSlot, nextSlotAfter, type DigestSchedule } from './schedule';
 import { unsubscribeMailto, unsubscribeToken, unsubscribeUrl } from './unsubscribe-token';
@@ -14,7 +14,7 @@ export interface DigestJobDeps {
   appUrl: string;
   mailFrom: string;
   log?: MailLogger;
-  /** Configs leased per round trip (default 25). */
+  /** Configs leased per round trip (default 100). */
   batchSize?: number;
   /** Digests rendered and sent at once (default 8; the SMTP pool has 5 connections). */
   concurrency?: number;
@@ -58,7 +58,7 @@ function scheduleOf(config: repo.DigestConfigRow): DigestSchedule {
 export async function runDigestJob(deps: DigestJobDeps): Promise<DigestJobStats> {
   const stats: DigestJobStats = { sent: 0, empty: 0, retrying: 0, failed: 0, recovered: 0 };
   const started = Date.now();
-  const batchSize = deps.batchSize ?? 25;
+  const batchSize = deps.batchSize ?? 100;
   const concurrency = deps.concurrency ?? 8;
   const leaseMs = deps.leaseMs ?? 10 * 60_000;
   const timeBoxMs = deps.timeBoxMs ?? 50_000;
@@ -73,34 +73,147 @@ export async function runDigestJob(deps: DigestJobDeps): Promise<DigestJobStats>
       seen.add(item.config.id);
     }
     if (leased.length === 0) break;
-    let next = 0;
-    const lane = async () => {
-      while (next < leased.length) {
-        const item = leased[next++];
-        try {
-          const outcome = await processConfig(deps, item);
-          if (outcome) stats[outcome] += 1;
-        } catch (err) {
-          // The lease stays and runs out; the next pass picks the config up again, and an
-          // attempt caught mid-send is then closed without a resend.
-          deps.log?.warn({ err, userId: item.config.userId }, 'digest failed unexpectedly');
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, leased.length) }, lane));
+    try {
+      await processBatch(deps, leased, stats, concurrency);
+    } catch (err) {
+      // The leases stay and run out; the next pass picks these configs up again, and an
+      // attempt caught mid-send is then closed without a resend.
+      deps.log?.warn({ err }, 'digest batch failed unexpectedly');
+    }
   }
   return stats;
+}
+
+/** Runs `work` over `items` with at most `concurrency` in flight. */
+async function inLanes<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
+}
+
+/**
+ * One leased batch. The common case — a passed slot and no open run — is done with a fixed
+ * number of queries for the whole batch; the rare states (an open run to retry or close,
+ * digests off, no slot yet) go one by one through `processConfig`.
+ */
+async function processBatch(
+  deps: DigestJobDeps,
+  leased: Leased[],
+  stats: DigestJobStats,
+  concurrency: number,
+) {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const count = (outcome: keyof DigestJobStats | undefined) => {
+    if (outcome) stats[outcome] += 1;
+  };
+  const openRuns = await repo.openRunsFor(
+    db,
+    leased.map((item) => item.config.userId),
+  );
+  const isFresh = ({ config }: Leased) =>
+    !openRuns.has(config.userId) &&
+    config.isActive &&
+    config.nextSlotAt !== null &&
+    config.nextSlotAt <= now;
+  const fresh = leased.filter(isFresh);
+  await inLanes(
+    leased.filter((item) => !isFresh(item)),
+    concurrency,
+    async (item) => {
+      try {
+        count(await processConfig(deps, item, openRuns.get(item.config.userId)));
+      } catch (err) {
+        deps.log?.warn({ err, userId: item.config.userId }, 'digest failed unexpectedly');
+      }
+    },
+  );
+  if (fresh.length === 0) return;
+
+  const pending = await repo.pendingMentionIdsFor(
+    db,
+    fresh.map((item) => item.config.userId),
+  );
+  // A slot with nothing to send passes silently.
+  const empty = fresh.filter((item) => !pending.has(item.config.userId));
+  await repo.releaseWithSlots(
+    db,
+    empty.map(({ config }) => ({
+      configId: config.id,
+      nextSlotAt: nextSlotAfter(now, scheduleOf(config)),
+    })),
+  );
+  stats.empty += empty.length;
+  const due = fresh.filter((item) => pending.has(item.config.userId));
+  if (due.length === 0) return;
+
+  const allIds = due.flatMap((item) => pending.get(item.config.userId)!);
+  const listed = await repo.listedMentionsFor(db, allIds, LISTED_MENTIONS);
+  const totals = await repo.countByKeywordFor(db, allIds);
+  const rendered = new Map(
+    due.map(({ config }) => [
+      config.userId,
+      renderFor(deps, config, listed.get(config.userId) ?? [], totals.get(config.userId)),
+    ]),
+  );
+  const runs = await repo.insertRuns(
+    db,
+    due.map(({ config }) => {
+      const ids = pending.get(config.userId)!;
+      return {
+        userId: config.userId,
+        messageId: newMessageId(deps.appUrl, 'digest'),
+        status: 'pending',
+        slotAt: config.nextSlotAt!,
+        mentionIds: ids,
+        mentionCount: ids.length,
+        createdAt: now,
+        updatedAt: now,
+      };
+    }),
+  );
+  const attempts = await repo.markSendingMany(
+    db,
+    runs.map((run) => run.id),
+    clock.now(),
+  );
+  const byUser = new Map(due.map((item) => [item.config.userId, item]));
+  const accepted: { run: repo.DigestRunRow; configId: number; nextSlotAt: Date }[] = [];
+  await inLanes(runs, concurrency, async (run) => {
+    const { config, email } = byUser.get(run.userId)!;
+    let result: SendResult;
+    try {
+      result = await send(deps, run, config, email, rendered.get(run.userId)!);
+    } catch (err) {
+      // Not a result: the attempt stays "sending" under its lease (see processConfig).
+      deps.log?.warn({ err, userId: run.userId }, 'digest send failed unexpectedly');
+      return;
+    }
+    if (result.status === 'accepted') {
+      accepted.push({
+        run,
+        configId: config.id,
+        nextSlotAt: nextSlotAfter(clock.now(), scheduleOf(config)),
+      });
+    } else {
+      count(await settle(deps, run, config, attempts.get(run.id) ?? 1, result));
+    }
+  });
+  await repo.completeRuns(db, accepted, clock.now());
+  stats.sent += accepted.length;
 }
 
 async function processConfig(
   deps: DigestJobDeps,
   { config, email }: Leased,
+  open: repo.DigestRunRow | undefined,
 ): Promise<keyof DigestJobStats | undefined> {
   const { db, clock } = deps;
   const now = clock.now();
   const schedule = scheduleOf(config);
 
-  const open = await repo.findOpenRun(db, config.userId);
   if (open) {
     if (open.status === 'sending') {
       // An attempt began and never reported back (crash, lost connection after the data):
@@ -139,59 +252,42 @@ async function processConfig(
     return undefined;
   }
 
-  const ids = await repo.pendingMentionIds(db, config.userId);
-  if (ids.length === 0) {
-    // A slot with nothing to send passes silently.
-    await repo.releaseConfig(db, config.id, {
-      nextSlotAt: nextSlotAfter(now, schedule),
-      retryAt: null,
-    });
-    return 'empty';
-  }
-  const [listed, totals] = await Promise.all([
-    repo.listedMentions(db, config.userId, ids, LISTED_MENTIONS),
-    repo.countByKeyword(db, config.userId, ids),
-  ]);
-  const token = unsubscribeToken(config.userId, config.unsubscribeSecret);
-  const rendered = renderDigest({
-    appUrl: deps.appUrl,
-    frequency: schedule.frequency,
-    timezone: schedule.timezone,
-    total: [...totals.values()].reduce((a, b) => a + b, 0),
-    totalsByKeyword: totals,
-    mentions: listed,
-    unsubscribeUrl: unsubscribeUrl(deps.appUrl, token),
-  });
-  const run = await repo.insertRun(db, {
-    userId: config.userId,
-    messageId: newMessageId(deps.appUrl, 'digest'),
-    status: 'pending',
-    slotAt: config.nextSlotAt,
-    mentionIds: ids,
-    mentionCount: ids.length,
-    subject: rendered.subject,
-    html: rendered.html,
-    textBody: rendered.text,
-    createdAt: now,
-    updatedAt: now,
-  });
-  return attempt(deps, run, config, email);
+  // Due with no open run: processBatch handles these (not reached).
+  await repo.releaseConfig(db, config.id, {});
+  return undefined;
 }
 
-async function attempt(
+function renderFor(
+  deps: DigestJobDeps,
+  config: repo.DigestConfigRow,
+  mentions: DigestMention[],
+  byKeyword = new Map<string, number>(),
+) {
+  return renderDigest({
+    appUrl: deps.appUrl,
+    frequency: scheduleOf(config).frequency,
+    timezone: config.timezone,
+    total: [...byKeyword.values()].reduce((a, b) => a + b, 0),
+    totalsByKeyword: byKeyword,
+    mentions,
+    unsubscribeUrl: unsubscribeUrl(
+      deps.appUrl,
+      unsubscribeToken(config.userId, config.unsubscribeSecret),
+    ),
+  });
+}
+
+function send(
   deps: DigestJobDeps,
   run: repo.DigestRunRow,
   config: repo.DigestConfigRow,
   email: string,
-): Promise<keyof DigestJobStats> {
-  const { db, clock } = deps;
-  const attempts = await repo.markSending(db, run.id, clock.now());
+  rendered: RenderedDigest,
+) {
   const token = unsubscribeToken(config.userId, config.unsubscribeSecret);
-  const result = await deps.mailer.send({
+  return deps.mailer.send({
     to: email,
-    subject: run.subject ?? 'Your Earshot digest',
-    html: run.html ?? '',
-    text: run.textBody ?? '',
+    ...rendered,
     messageId: run.messageId,
     date: run.createdAt,
     listUnsubscribe: {
@@ -199,6 +295,40 @@ async function attempt(
       mailto: unsubscribeMailto(deps.mailFrom, token),
     },
   });
+}
+
+/** One more attempt of a recorded run (a retry). */
+async function attempt(
+  deps: DigestJobDeps,
+  run: repo.DigestRunRow,
+  config: repo.DigestConfigRow,
+  email: string,
+): Promise<keyof DigestJobStats> {
+  // The same mentions under the same Message-ID (mentions deleted since simply drop out).
+  const listed = await repo.listedMentionsFor(deps.db, run.mentionIds, LISTED_MENTIONS);
+  const totals = await repo.countByKeywordFor(deps.db, run.mentionIds);
+  if (!totals.has(run.userId)) {
+    await repo.closeRun(deps.db, run, config, {
+      now: deps.clock.now(),
+      status: 'cancelled',
+      error: 'Its mentions were deleted',
+    });
+    return 'empty';
+  }
+  const rendered = renderFor(deps, config, listed.get(run.userId) ?? [], totals.get(run.userId));
+  const attempts = await repo.markSending(deps.db, run.id, deps.clock.now());
+  return settle(deps, run, config, attempts, await send(deps, run, config, email, rendered));
+}
+
+/** Records what became of an attempt. */
+async function settle(
+  deps: DigestJobDeps,
+  run: repo.DigestRunRow,
+  config: repo.DigestConfigRow,
+  attempts: number,
+  result: SendResult,
+): Promise<keyof DigestJobStats> {
+  const { db, clock } = deps;
   const now = clock.now();
   const schedule = scheduleOf(config);
 

@@ -43,8 +43,9 @@ function redditUrl(permalink: string) {
   return safeHttpUrl(absolute, REDDIT);
 }
 
+const thousands = new Intl.NumberFormat('en-US');
 const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  `${thousands.format(n)} ${n === 1 ? one : many}`;
 
 /** Whitespace runs collapse: Reddit markdown's blank lines mean nothing in a short excerpt. */
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -106,14 +107,23 @@ function groupByKeyword(mentions: DigestMention[]) {
   return [...groups];
 }
 
+const whenFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "Nov 21, 2:00 PM" in the reader's timezone; formatters are costly to build, so kept. */
 function when(date: Date, timezone: string) {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone,
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(date);
+  let format = whenFormats.get(timezone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    if (whenFormats.size > 500) whenFormats.clear();
+    whenFormats.set(timezone, format);
+  }
+  return format.format(date);
 }
 
 export function digestSubject(content: Pick<DigestContent, 'total' | 'frequency' | 'mentions'>) {
@@ -143,7 +153,7 @@ export function renderDigest(content: DigestContent): RenderedDigest {
       );
       const excerpt = excerptSegments(ast, m.body);
       const meta = `r/${m.subreddit} · ${m.isComment ? 'comment' : 'post'} by u/${m.author} · ${when(m.redditCreatedAt, content.timezone)}`;
-      const stats = `▲ ${m.score.toLocaleString('en-US')} · ${plural(m.commentCount, 'comment')}`;
+      const stats = `▲ ${thousands.format(m.score)} · ${plural(m.commentCount, 'comment')}`;
       const rule = index === 0 ? '' : `border-top:1px solid ${COLORS.border};`;
       sectionsText.push(
         [

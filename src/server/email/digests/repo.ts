@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { alerts, digestConfigs, digestRuns, mentions, users } from '../../db/schema';
 
@@ -51,69 +51,6 @@ export async function releaseConfig(
     .where(eq(digestConfigs.id, id));
 }
 
-export async function findOpenRun(db: DbOrTx, userId: number) {
-  const [row] = await db
-    .select()
-    .from(digestRuns)
-    .where(and(eq(digestRuns.userId, userId), inArray(digestRuns.status, [...OPEN_STATUSES])));
-  return row;
-}
-
-/** Ids of the user's not-yet-digested mentions of alerts set to email (ids only: small). */
-export async function pendingMentionIds(db: DbOrTx, userId: number) {
-  const rows = await db
-    .select({ id: mentions.id })
-    .from(mentions)
-    .innerJoin(alerts, eq(alerts.id, mentions.alertId))
-    .where(
-      and(
-        eq(mentions.userId, userId),
-        eq(mentions.isIncludedInDigest, false),
-        eq(alerts.digestFrequency, 'email'),
-      ),
-    )
-    .orderBy(mentions.id);
-  return rows.map((r) => r.id);
-}
-
-/** The newest `limit` of the given mentions, with their alert's keyword. */
-export async function listedMentions(db: DbOrTx, userId: number, ids: number[], limit: number) {
-  return db
-    .select({
-      id: mentions.id,
-      keyword: alerts.keyword,
-      subreddit: mentions.subreddit,
-      title: mentions.title,
-      body: mentions.body,
-      permalink: mentions.permalink,
-      author: mentions.author,
-      score: mentions.score,
-      commentCount: mentions.commentCount,
-      isComment: mentions.isComment,
-      redditCreatedAt: mentions.redditCreatedAt,
-    })
-    .from(mentions)
-    .innerJoin(alerts, eq(alerts.id, mentions.alertId))
-    .where(and(eq(mentions.userId, userId), sql`${mentions.id} = any(${intArray(ids)}::int[])`))
-    .orderBy(desc(mentions.redditCreatedAt), desc(mentions.id))
-    .limit(limit);
-}
-
-export async function countByKeyword(db: DbOrTx, userId: number, ids: number[]) {
-  const rows = await db
-    .select({ keyword: alerts.keyword, count: sql<number>`count(*)::int` })
-    .from(mentions)
-    .innerJoin(alerts, eq(alerts.id, mentions.alertId))
-    .where(and(eq(mentions.userId, userId), sql`${mentions.id} = any(${intArray(ids)}::int[])`))
-    .groupBy(alerts.keyword);
-  return new Map(rows.map((r) => [r.keyword, Number(r.count)]));
-}
-
-export async function insertRun(db: DbOrTx, values: typeof digestRuns.$inferInsert) {
-  const [row] = await db.insert(digestRuns).values(values).returning();
-  return row;
-}
-
 /** Written (and committed) before the SMTP conversation: from here on the outcome may be unknown. */
 export async function markSending(db: DbOrTx, id: number, now: Date) {
   const [row] = await db
@@ -153,8 +90,6 @@ export async function completeRun(
         sentAt: values.now,
         updatedAt: values.now,
         lastError: values.note,
-        html: null,
-        textBody: null,
         nextAttemptAt: null,
       })
       .where(eq(digestRuns.id, run.id));
@@ -201,13 +136,172 @@ export async function closeRun(
         lastError: values.error,
         updatedAt: values.now,
         nextAttemptAt: null,
-        html: null,
-        textBody: null,
       })
       .where(eq(digestRuns.id, run.id));
     await releaseConfig(tx, config.id, {
       retryAt: null,
       ...(values.nextSlotAt ? { nextSlotAt: values.nextSlotAt } : {}),
     });
+  });
+}
+
+// Batched forms: one round trip per leased batch instead of per user, so the database is not
+// what limits digests per second (bench/digest.bench.ts).
+
+const tsArray = (dates: Date[]) => `{${dates.map((d) => `"${d.toISOString()}"`).join(',')}}`;
+
+export async function openRunsFor(db: DbOrTx, userIds: number[]) {
+  if (userIds.length === 0) return new Map<number, DigestRunRow>();
+  const rows = await db
+    .select()
+    .from(digestRuns)
+    .where(
+      and(
+        sql`${digestRuns.userId} = any(${intArray(userIds)}::int[])`,
+        inArray(digestRuns.status, [...OPEN_STATUSES]),
+      ),
+    );
+  return new Map(rows.map((r) => [r.userId, r]));
+}
+
+/** Per user, the ids of their not-yet-digested mentions of email alerts. */
+export async function pendingMentionIdsFor(db: DbOrTx, userIds: number[]) {
+  const result = new Map<number, number[]>();
+  if (userIds.length === 0) return result;
+  const rows = await db
+    .select({
+      userId: mentions.userId,
+      ids: sql<number[]>`array_agg(${mentions.id} order by ${mentions.id})`,
+    })
+    .from(mentions)
+    .innerJoin(alerts, eq(alerts.id, mentions.alertId))
+    .where(
+      and(
+        sql`${mentions.userId} = any(${intArray(userIds)}::int[])`,
+        eq(mentions.isIncludedInDigest, false),
+        eq(alerts.digestFrequency, 'email'),
+      ),
+    )
+    .groupBy(mentions.userId);
+  for (const row of rows) result.set(row.userId, row.ids.map(Number));
+  return result;
+}
+
+/** Per user, the newest `limit` of the given mentions with their alert's keyword. */
+export async function listedMentionsFor(db: DbOrTx, ids: number[], limit: number) {
+  const ranked = db
+    .select({
+      id: mentions.id,
+      userId: mentions.userId,
+      keyword: alerts.keyword,
+      subreddit: mentions.subreddit,
+      title: mentions.title,
+      body: mentions.body,
+      permalink: mentions.permalink,
+      author: mentions.author,
+      score: mentions.score,
+      commentCount: mentions.commentCount,
+      isComment: mentions.isComment,
+      redditCreatedAt: mentions.redditCreatedAt,
+      rank: sql<number>`row_number() over (partition by ${mentions.userId} order by ${mentions.redditCreatedAt} desc, ${mentions.id} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(mentions)
+    .innerJoin(alerts, eq(alerts.id, mentions.alertId))
+    .where(sql`${mentions.id} = any(${intArray(ids)}::int[])`)
+    .as('ranked');
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${limit}`)
+    .orderBy(ranked.userId, ranked.rank);
+  const byUser = new Map<number, (typeof rows)[number][]>();
+  for (const row of rows) {
+    const list = byUser.get(row.userId);
+    if (list) list.push(row);
+    else byUser.set(row.userId, [row]);
+  }
+  return byUser;
+}
+
+export async function countByKeywordFor(db: DbOrTx, ids: number[]) {
+  const rows = await db
+    .select({
+      userId: mentions.userId,
+      keyword: alerts.keyword,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(mentions)
+    .innerJoin(alerts, eq(alerts.id, mentions.alertId))
+    .where(sql`${mentions.id} = any(${intArray(ids)}::int[])`)
+    .groupBy(mentions.userId, alerts.keyword);
+  const byUser = new Map<number, Map<string, number>>();
+  for (const row of rows) {
+    let counts = byUser.get(row.userId);
+    if (!counts) byUser.set(row.userId, (counts = new Map()));
+    counts.set(row.keyword, Number(row.count));
+  }
+  return byUser;
+}
+
+export async function insertRuns(db: DbOrTx, values: (typeof digestRuns.$inferInsert)[]) {
+  if (values.length === 0) return [];
+  return db.insert(digestRuns).values(values).returning();
+}
+
+/** markSending for many runs: committed before any of them is handed to SMTP. */
+export async function markSendingMany(db: DbOrTx, runIds: number[], now: Date) {
+  if (runIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .update(digestRuns)
+    .set({ status: 'sending', attempts: sql`${digestRuns.attempts} + 1`, updatedAt: now })
+    .where(sql`${digestRuns.id} = any(${intArray(runIds)}::int[])`)
+    .returning({ id: digestRuns.id, attempts: digestRuns.attempts });
+  return new Map(rows.map((r) => [r.id, r.attempts]));
+}
+
+/** Ends leases, moving each config's next slot (slots that passed with nothing to send). */
+export async function releaseWithSlots(
+  db: DbOrTx,
+  entries: { configId: number; nextSlotAt: Date }[],
+  extra: { lastSent?: Date } = {},
+) {
+  if (entries.length === 0) return;
+  await db.execute(sql`
+    update ${digestConfigs} c
+    set next_slot_at = v.next_slot_at, retry_at = null, leased_until = null
+        ${extra.lastSent ? sql`, last_sent = ${extra.lastSent.toISOString()}` : sql``}
+    from (select unnest(${intArray(entries.map((e) => e.configId))}::int[]) as id,
+                 unnest(${tsArray(entries.map((e) => e.nextSlotAt))}::timestamptz[]) as next_slot_at) v
+    where c.id = v.id`);
+}
+
+/** completeRun for many accepted runs, in one transaction. */
+export async function completeRuns(
+  db: DbOrTx,
+  entries: { run: DigestRunRow; configId: number; nextSlotAt: Date }[],
+  now: Date,
+) {
+  if (entries.length === 0) return;
+  const mentionIds = entries.flatMap((e) => e.run.mentionIds);
+  await db.transaction(async (tx) => {
+    if (mentionIds.length > 0) {
+      await tx
+        .update(mentions)
+        .set({ isIncludedInDigest: true })
+        .where(sql`${mentions.id} = any(${intArray(mentionIds)}::int[])`);
+    }
+    await tx
+      .update(digestRuns)
+      .set({
+        status: 'sent',
+        sentAt: now,
+        updatedAt: now,
+        lastError: null,
+        nextAttemptAt: null,
+      })
+      .where(sql`${digestRuns.id} = any(${intArray(entries.map((e) => e.run.id))}::int[])`);
+    await releaseWithSlots(tx, entries, { lastSent: now });
   });
 }
