@@ -65,6 +65,7 @@ export async function runDigestJob(deps: DigestJobDeps): Promise<DigestJobStats>
 
   // A config is handled at most once per pass, whatever state it is left in.
   const seen = new Set<number>();
+  let delivering: Promise<void> = Promise.resolve();
   while (Date.now() - started < timeBoxMs) {
     const batch = await repo.leaseDueConfigs(deps.db, deps.clock.now(), leaseMs, batchSize);
     const leased = batch.filter((item) => !seen.has(item.config.id));
@@ -73,14 +74,21 @@ export async function runDigestJob(deps: DigestJobDeps): Promise<DigestJobStats>
       seen.add(item.config.id);
     }
     if (leased.length === 0) break;
+    // Batch N is sent while batch N+1 is read and rendered: SMTP and the database overlap.
+    let deliver: (() => Promise<void>) | undefined;
     try {
-      await processBatch(deps, leased, stats, concurrency);
+      deliver = await processBatch(deps, leased, stats, concurrency);
     } catch (err) {
       // The leases stay and run out; the next pass picks these configs up again, and an
       // attempt caught mid-send is then closed without a resend.
       deps.log?.warn({ err }, 'digest batch failed unexpectedly');
     }
+    await delivering;
+    delivering = (deliver?.() ?? Promise.resolve()).catch((err: unknown) => {
+      deps.log?.warn({ err }, 'digest batch failed unexpectedly');
+    });
   }
+  await delivering;
   return stats;
 }
 
@@ -103,7 +111,7 @@ async function processBatch(
   leased: Leased[],
   stats: DigestJobStats,
   concurrency: number,
-) {
+): Promise<(() => Promise<void>) | undefined> {
   const { db, clock } = deps;
   const now = clock.now();
   const count = (outcome: keyof DigestJobStats | undefined) => {
@@ -130,7 +138,7 @@ async function processBatch(
       }
     },
   );
-  if (fresh.length === 0) return;
+  if (fresh.length === 0) return undefined;
 
   const pending = await repo.pendingMentionIdsFor(
     db,
@@ -147,7 +155,7 @@ async function processBatch(
   );
   stats.empty += empty.length;
   const due = fresh.filter((item) => pending.has(item.config.userId));
-  if (due.length === 0) return;
+  if (due.length === 0) return undefined;
 
   const allIds = due.flatMap((item) => pending.get(item.config.userId)!);
   const listed = await repo.listedMentionsFor(db, allIds, LISTED_MENTIONS);
@@ -179,30 +187,32 @@ async function processBatch(
     runs.map((run) => run.id),
     clock.now(),
   );
-  const byUser = new Map(due.map((item) => [item.config.userId, item]));
-  const accepted: { run: repo.DigestRunRow; configId: number; nextSlotAt: Date }[] = [];
-  await inLanes(runs, concurrency, async (run) => {
-    const { config, email } = byUser.get(run.userId)!;
-    let result: SendResult;
-    try {
-      result = await send(deps, run, config, email, rendered.get(run.userId)!);
-    } catch (err) {
-      // Not a result: the attempt stays "sending" under its lease (see processConfig).
-      deps.log?.warn({ err, userId: run.userId }, 'digest send failed unexpectedly');
-      return;
-    }
-    if (result.status === 'accepted') {
-      accepted.push({
-        run,
-        configId: config.id,
-        nextSlotAt: nextSlotAfter(clock.now(), scheduleOf(config)),
-      });
-    } else {
-      count(await settle(deps, run, config, attempts.get(run.id) ?? 1, result));
-    }
-  });
-  await repo.completeRuns(db, accepted, clock.now());
-  stats.sent += accepted.length;
+  return async () => {
+    const byUser = new Map(due.map((item) => [item.config.userId, item]));
+    const accepted: { run: repo.DigestRunRow; configId: number; nextSlotAt: Date }[] = [];
+    await inLanes(runs, concurrency, async (run) => {
+      const { config, email } = byUser.get(run.userId)!;
+      let result: SendResult;
+      try {
+        result = await send(deps, run, config, email, rendered.get(run.userId)!);
+      } catch (err) {
+        // Not a result: the attempt stays "sending" under its lease (see processConfig).
+        deps.log?.warn({ err, userId: run.userId }, 'digest send failed unexpectedly');
+        return;
+      }
+      if (result.status === 'accepted') {
+        accepted.push({
+          run,
+          configId: config.id,
+          nextSlotAt: nextSlotAfter(clock.now(), scheduleOf(config)),
+        });
+      } else {
+        count(await settle(deps, run, config, attempts.get(run.id) ?? 1, result));
+      }
+    });
+    await repo.completeRuns(db, accepted, clock.now());
+    stats.sent += accepted.length;
+  };
 }
 
 async function processConfig(
