@@ -68,7 +68,10 @@ const rendered = renderDigest({
 
 await mkdir(outDir, { recursive: true });
 await writeFile(path.join(outDir, 'digest.html'), rendered.html);
-await writeFile(path.join(outDir, 'digest.txt'), `Subject: ${rendered.subject}\n\n${rendered.text}`);
+await writeFile(
+  path.join(outDir, 'digest.txt'),
+  `Subject: ${rendered.subject}\n\n${rendered.text}`,
+);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
