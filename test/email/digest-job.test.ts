@@ -418,3 +418,19 @@ describe('due slots across timezones and DST (settings via the API)', () => {
     expect(inbox(u.email)).toHaveLength(2);
   });
 });
+
+test('finished runs older than 90 days are pruned, keeping each user’s newest', async () => {
+  const { user, alert, slot } = await userWithMentions(1);
+  advanceTo(new Date(slot.getTime() + MINUTE));
+  await job();
+  await insertMentions(t.db, alert, 1);
+  advanceTo(new Date(slot.getTime() + 24 * 60 * MINUTE + MINUTE));
+  await job();
+  const runsOf = () => t.db.select().from(digestRuns).where(eq(digestRuns.userId, user.id));
+  expect(await runsOf()).toHaveLength(2);
+  t.clock.advance(91 * 24 * 60 * MINUTE);
+  await job();
+  const left = await runsOf();
+  expect(left).toHaveLength(1);
+  expect(left[0].createdAt.getTime()).toBeGreaterThan(slot.getTime() + 24 * 60 * MINUTE);
+});

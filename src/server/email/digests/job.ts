@@ -37,6 +37,8 @@ export const LISTED_MENTIONS = 100;
 /** Waits after the 1st, 2nd, … temporary failure; after the last the run fails. */
 export const RETRY_BACKOFF_MS = [1, 5, 15, 60, 180].map((minutes) => minutes * 60_000);
 export const MAX_ATTEMPTS = RETRY_BACKOFF_MS.length + 1;
+/** Finished runs are kept this long (each user's newest is always kept). */
+const RUN_HISTORY_MS = 90 * 24 * 60 * 60_000;
 
 type Leased = Awaited<ReturnType<typeof repo.leaseDueConfigs>>[number];
 
@@ -63,6 +65,7 @@ export async function runDigestJob(deps: DigestJobDeps): Promise<DigestJobStats>
   const leaseMs = deps.leaseMs ?? 10 * 60_000;
   const timeBoxMs = deps.timeBoxMs ?? 50_000;
 
+  await repo.pruneRuns(deps.db, new Date(deps.clock.now().getTime() - RUN_HISTORY_MS));
   // A config is handled at most once per pass, whatever state it is left in.
   const seen = new Set<number>();
   let delivering: Promise<void> = Promise.resolve();
