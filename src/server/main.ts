@@ -49,6 +49,14 @@ async function main() {
   }
 
   const mailer = createMailer(config, log);
+  log.info(
+    mailer.kind === 'smtp'
+      ? { mail: 'smtp', host: new URL(config.mail.smtpUrl!).host }
+      : { mail: 'outbox', dir: path.resolve(config.dataDir, 'outbox') },
+    mailer.kind === 'smtp'
+      ? 'mail goes out through SMTP_URL'
+      : 'SMTP_URL unset: mail is written to the outbox',
+  );
   const app = config.runsWeb
     ? await buildApp({ config, database, clock: systemClock, webRoot, logger: log, mailer })
     : undefined;

@@ -127,3 +127,54 @@ describe('without SMTP_URL: the outbox', () => {
     expect(parsed.messageId).toBeTruthy();
   });
 });
+
+describe('TLS', () => {
+  test.each(['starttls', 'implicit'] as const)(
+    'the mailer encrypts when the server offers it (%s)',
+    async (tls) => {
+      const sink = await startSmtpSink({ tls });
+      // smtp-server's certificate is self-signed; production verifies certificates.
+      const mailer = createSmtpMailer({
+        smtpUrl: sink.url,
+        from: 'Earshot <alerts@earshot.test>',
+        log: quiet,
+        tls: { rejectUnauthorized: false },
+      });
+      try {
+        expect(sink.url.startsWith(tls === 'implicit' ? 'smtps://' : 'smtp://')).toBe(true);
+        const result = await mailer.send({
+          to: 'someone@example.com',
+          subject: 'hello',
+          text: 'hi',
+          html: '<p>hi</p>',
+          messageId: '<tls-test@localhost>',
+        });
+        expect(result.status).toBe('accepted');
+        const [mail] = await sink.waitFor(1);
+        expect(mail.secure).toBe(true);
+      } finally {
+        await mailer.close();
+        await sink.stop();
+      }
+    },
+  );
+
+  test('an untrusted certificate is refused by default: a temporary failure, not delivered', async () => {
+    const sink = await startSmtpSink({ tls: 'starttls' });
+    const mailer = createSmtpMailer({ smtpUrl: sink.url, from: 'a@b.c', log: quiet });
+    try {
+      const result = await mailer.send({
+        to: 'someone@example.com',
+        subject: 'hello',
+        text: 'hi',
+        html: '<p>hi</p>',
+        messageId: '<tls-test-2@localhost>',
+      });
+      expect(result).toMatchObject({ status: 'temporary', notDelivered: true });
+      expect(sink.messages).toHaveLength(0);
+    } finally {
+      await mailer.close();
+      await sink.stop();
+    }
+  });
+});

@@ -6,6 +6,8 @@ export type SinkMode = 'accept' | 'temporary' | 'permanent';
 
 export interface CapturedMail {
   envelopeTo: string[];
+  /** Whether the session was encrypted (STARTTLS or implicit TLS). */
+  secure: boolean;
   raw: string;
   parsed: ParsedMail;
 }
@@ -15,7 +17,10 @@ export interface CapturedMail {
  * `mode` makes it answer 451 (temporary) or 550 (permanent) to RCPT TO; `stop()` closes the
  * port (connections are refused) and `start()` opens the same port again.
  */
-export async function startSmtpSink(options: { capture?: boolean } = {}) {
+export async function startSmtpSink(
+  options: { capture?: boolean; tls?: 'none' | 'starttls' | 'implicit' } = {},
+) {
+  const tls = options.tls ?? 'none';
   const capture = options.capture ?? true;
   const messages: CapturedMail[] = [];
   let mode: SinkMode = 'accept';
@@ -26,7 +31,9 @@ export async function startSmtpSink(options: { capture?: boolean } = {}) {
   const make = () =>
     new SMTPServer({
       authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
+      // smtp-server's built-in self-signed certificate serves the TLS modes.
+      secure: tls === 'implicit',
+      disabledCommands: tls === 'starttls' ? ['AUTH'] : ['STARTTLS', 'AUTH'],
       logger: false,
       closeTimeout: 50,
       size: 10 * 1024 * 1024,
@@ -51,6 +58,7 @@ export async function startSmtpSink(options: { capture?: boolean } = {}) {
             .then((parsed) => {
               messages.push({
                 envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+                secure: session.secure,
                 raw,
                 parsed,
               });
@@ -80,7 +88,7 @@ export async function startSmtpSink(options: { capture?: boolean } = {}) {
   await start();
   return {
     get url() {
-      return `smtp://127.0.0.1:${port}`;
+      return `${tls === 'implicit' ? 'smtps' : 'smtp'}://127.0.0.1:${port}`;
     },
     messages,
     /** Messages the server said 250 to (also counted when not captured). */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ConnectionOptions } from 'node:tls';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import { classifySmtpError, oneLine } from './smtp-result';
@@ -38,6 +39,8 @@ export function createSmtpMailer(options: {
   smtpUrl: string;
   from: string;
   log: MailLogger;
+  /** Extra TLS settings (a private CA; tests trust smtp-server's self-signed certificate). */
+  tls?: ConnectionOptions;
 }): Mailer {
   const url = new URL(options.smtpUrl);
   const secure = url.protocol === 'smtps:';
@@ -54,6 +57,7 @@ export function createSmtpMailer(options: {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
+    tls: options.tls,
   });
   return {
     kind: 'smtp',
