@@ -8,7 +8,10 @@ import { startServer, type RunningServer } from './server';
  * file, a fresh browser context per test, and a failed test on any unexpected console error.
  * Call it at the top of the file and skip the suite's `describe` unless `enabled`.
  */
-export function useBrowserSuite(name: string) {
+export function useBrowserSuite(
+  name: string,
+  options: { env?: () => Promise<Record<string, string>> } = {},
+) {
   const enabled = shouldRunBrowserTests(name);
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
@@ -16,7 +19,7 @@ export function useBrowserSuite(name: string) {
 
   if (enabled) {
     beforeAll(async () => {
-      server = await startServer();
+      server = await startServer(await options.env?.());
       browser = await launchBrowser();
     });
 

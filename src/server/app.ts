@@ -5,6 +5,8 @@ import { createPaymentProvider, type PaymentProvider } from './billing';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createMailer } from './email/mailer';
+import type { Mailer } from './email/types';
 import { createAlertService } from './features/alerts/service';
 import { alertRoutes } from './features/alerts/routes';
 import { createRequireUser, createSessionCookies } from './features/auth/guard';
@@ -16,6 +18,10 @@ import { planRoutes } from './features/plans/routes';
 import { statsRoutes } from './features/stats/routes';
 import { subscriptionRoutes } from './features/subscriptions/routes';
 import { createSubscriptionService } from './features/subscriptions/service';
+import { digestRoutes, unsubscribeRoutes } from './features/digests/routes';
+import { createDigestService } from './features/digests/service';
+import { testEmailRoutes } from './features/test-email/routes';
+import { createTestEmailService } from './features/test-email/service';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurity } from './http/security';
 import { installWebApp } from './http/static-web';
@@ -28,6 +34,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Stripe or the built-in test mode; made from config when omitted. */
   payments?: PaymentProvider;
+  /** Outgoing mail; by default SMTP_URL's server, else the $DATA_DIR/outbox folder. */
+  mailer?: Mailer;
   /** Folder of the built SPA (dist/web); omitted in API-only tests. */
   webRoot?: string;
   logger?: FastifyBaseLogger;
@@ -38,6 +46,7 @@ export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
   const db = database.db;
+  const mailer = deps.mailer ?? createMailer(config, deps.logger ?? silentMailLog);
 
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
@@ -91,7 +100,16 @@ export async function buildApp(deps: AppDeps) {
   ingestionRoutes(app, { ingestion, requireUser });
   statsRoutes(app, { db, clock, requireUser });
   subscriptionRoutes(app, { subscriptions, requireUser });
+  const digests = createDigestService({ db, clock });
+  digestRoutes(app, { digests, requireUser });
+  await unsubscribeRoutes(app, { digests, appUrl: config.appUrl });
+  testEmailRoutes(app, {
+    testEmail: createTestEmailService({ mailer, clock, appUrl: config.appUrl }),
+    requireUser,
+  });
 
   await installWebApp(app, deps.webRoot);
   return app;
 }
+
+const silentMailLog = { info: () => {}, warn: () => {} };

@@ -7,6 +7,7 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
+import { createMailer } from './email/mailer';
 import { buildWorker } from './worker';
 
 // Built: dist/server/main.js → dist/web. Under `npm run dev` (src/server) Vite serves the web app,
@@ -47,11 +48,20 @@ async function main() {
     fail(`cannot use ${where}: ${(error as Error).message}`);
   }
 
+  const mailer = createMailer(config, log);
+  log.info(
+    mailer.kind === 'smtp'
+      ? { mail: 'smtp', host: new URL(config.mail.smtpUrl!).host }
+      : { mail: 'outbox', dir: path.resolve(config.dataDir, 'outbox') },
+    mailer.kind === 'smtp'
+      ? 'mail goes out through SMTP_URL'
+      : 'SMTP_URL unset: mail is written to the outbox',
+  );
   const app = config.runsWeb
-    ? await buildApp({ config, database, clock: systemClock, webRoot, logger: log })
+    ? await buildApp({ config, database, clock: systemClock, webRoot, logger: log, mailer })
     : undefined;
   const worker = config.runsWorker
-    ? buildWorker({ config, database, clock: systemClock, log })
+    ? buildWorker({ config, database, clock: systemClock, log, mailer })
     : undefined;
   // Reddit being unreachable is not a start-up failure: the worker records it for the status.
   await worker?.start();
@@ -71,6 +81,7 @@ async function main() {
     // Stop accepting, let in-flight requests and jobs finish, then close (and flush) the database.
     await app?.close();
     await worker?.stop();
+    await mailer.close();
     await database.close();
     process.exit(0);
   };

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { runDigestJob } from './email/digests/job';
+import type { Mailer } from './email/types';
 import { deleteExpiredSessions } from './features/auth/repo';
 import { renewTestModeSubscriptions } from './features/subscriptions/test-checkout';
 import { startAlertIndexSync, type AlertIndexSync } from './ingest/alert-index-sync';
@@ -20,6 +22,8 @@ export type WorkerDeps = {
   database: Database;
   log: Logger;
   clock?: Clock;
+  /** Sends the digests; without one, no digest job runs. */
+  mailer?: Mailer;
   /** The Reddit client; by default the OAuth client of the configuration (none without credentials). */
   reddit?: RedditClient;
   /** Tests shorten leases, overlap periods, timeouts and backoffs. */
@@ -76,6 +80,25 @@ export function buildWorker(deps: WorkerDeps) {
       run: async () => void (await renewTestModeSubscriptions({ db, clock })),
     },
   ];
+  const { mailer } = deps;
+  if (mailer) {
+    jobs.push({
+      // DESIGN §2: due slots are looked for at least once a minute.
+      name: 'email.digests',
+      everyMs: 30_000,
+      timeoutMs: 5 * 60_000,
+      retries: 1,
+      run: async () =>
+        void (await runDigestJob({
+          db,
+          mailer,
+          clock,
+          appUrl: config.appUrl,
+          mailFrom: config.mail.from,
+          log,
+        })),
+    });
+  }
   if (reddit && config.reddit.enabled) {
     jobs.push(
       {

@@ -5,6 +5,7 @@ import type { PaymentProvider } from '../../src/server/billing';
 import type { Clock } from '../../src/server/clock';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
+import type { Mailer } from '../../src/server/email/types';
 import { freshDatabase } from './database';
 import { HttpClient } from './http-client';
 
@@ -33,6 +34,7 @@ export async function build(
     clock?: TestClock;
     /** A payment provider of the test's own; by default the one config selects. */
     payments?: (deps: { config: Config; database: Database; clock: TestClock }) => PaymentProvider;
+    mailer?: Mailer;
     /** Where the app logs (silent by default). */
     logger?: FastifyBaseLogger;
   } = {},
@@ -52,6 +54,7 @@ export async function build(
     payments,
     webRoot: options.webRoot,
     logger: options.logger,
+    mailer: options.mailer,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -19,12 +19,16 @@ export function allowedOrigins(appUrl: string) {
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** RFC 8058 one-click unsubscribe: mail providers POST from their own servers; a token authorises it. */
+const ORIGIN_EXEMPT_PATHS = new Set(['/unsubscribe']);
+
 export async function installSecurity(app: FastifyInstance, config: Config) {
   const origins = allowedOrigins(config.appUrl);
   // CSRF: SameSite=Lax cookies plus this check. Requests without Origin (curl, same-origin GET
   // navigations in old browsers) pass; a browser sending another site's Origin does not.
   app.addHook('onRequest', async (request) => {
     const origin = request.headers.origin;
+    if (ORIGIN_EXEMPT_PATHS.has(request.url.split('?')[0])) return;
     if (WRITE_METHODS.has(request.method) && origin !== undefined && !origins.has(origin)) {
       throw new ForbiddenError('Cross-site request refused');
     }

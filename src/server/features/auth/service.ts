@@ -9,6 +9,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { ConflictError, UnauthorizedError, ValidationError } from '../../http/errors';
+import { insertDefaultConfig } from '../digests/repo';
 import { hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
 import { newSessionToken, SESSION_EXTEND_AFTER_MS, SESSION_TTL_MS, sessionIdOf } from './sessions';
@@ -75,10 +76,15 @@ export function createAuthService(deps: {
       const password = await hashPassword(body.password);
       let user: repo.UserRow;
       try {
-        user = await repo.insertUser(db, {
-          ...fields,
-          password,
-          timezone: validTimezone(body.timezone),
+        // Digest settings start with the account, in the timezone the browser sent (else UTC).
+        user = await db.transaction(async (tx) => {
+          const created = await repo.insertUser(tx, {
+            ...fields,
+            password,
+            timezone: validTimezone(body.timezone),
+          });
+          await insertDefaultConfig(tx, created.id, created.timezone, clock.now());
+          return created;
         });
       } catch (error) {
         // Two registrations racing for one email: the unique index decides.

@@ -1,5 +1,11 @@
 import { Card, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCreditCard, IconLock, IconUser } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBell,
+  IconCreditCard,
+  IconLock,
+  IconUser,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
@@ -7,11 +13,12 @@ import { useAuth } from '../../features/auth/auth-provider';
 import { DangerZone } from '../../features/auth/components/danger-zone';
 import { PasswordForm } from '../../features/auth/components/password-form';
 import { ProfileForm } from '../../features/auth/components/profile-form';
+import { NotificationSettings } from '../../features/digests/components/notification-settings';
 import { SubscriptionOverview } from '../../features/plans/components/subscription-overview';
 import { useCheckoutReturn } from '../../features/plans/use-checkout-return';
 import classes from './settings.module.css';
 
-const TABS = ['profile', 'subscription', 'security', 'danger'] as const;
+const TABS = ['profile', 'subscription', 'notifications', 'security', 'danger'] as const;
 type SettingsTab = (typeof TABS)[number];
 
 const isTab = (value: string | null): value is SettingsTab => TABS.includes(value as SettingsTab);
@@ -55,7 +62,10 @@ export default function SettingsRoute() {
 
   return (
     <>
-      <PageHeader title="Account Settings" description="Manage your profile, plan and security." />
+      <PageHeader
+        title="Account Settings"
+        description="Manage your profile, plan, notifications and security."
+      />
       <Tabs
         value={tab}
         onChange={(next) => isTab(next) && setSearchParams({ tab: next }, { replace: true })}
@@ -72,6 +82,14 @@ export default function SettingsRoute() {
             </Text>
             <Text span inherit hiddenFrom="sm">
               Plan
+            </Text>
+          </Tabs.Tab>
+          <Tabs.Tab value="notifications" leftSection={<IconBell size={16} aria-hidden />}>
+            <Text span inherit visibleFrom="sm">
+              Notifications
+            </Text>
+            <Text span inherit hiddenFrom="sm">
+              Email
             </Text>
           </Tabs.Tab>
           <Tabs.Tab value="security" leftSection={<IconLock size={16} aria-hidden />}>
@@ -97,6 +115,14 @@ export default function SettingsRoute() {
         <Tabs.Panel value="subscription">
           <Section title="Subscription" description="Your plan, billing and payment history.">
             <SubscriptionOverview />
+          </Section>
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications">
+          <Section
+            title="Email Digests"
+            description="A summary of new mentions, daily or weekly, at a time that suits you."
+          >
+            <NotificationSettings />
           </Section>
         </Tabs.Panel>
         <Tabs.Panel value="security">

@@ -4,9 +4,23 @@ import type { User } from '@shared/api/auth';
 import { IconAlertTriangle, IconMailForward, IconTrash } from '@tabler/icons-react';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
+import { useSendTestEmail } from '../api/send-test-email';
 
 function TestEmailSection({ user }: { user: User }) {
-  // POST /api/test-email is wired by the email-delivery issue; the control is shown, disabled.
+  const send = useSendTestEmail();
+  const click = () =>
+    send.mutate(user.email, {
+      onSuccess: (result) =>
+        toastSuccess(
+          'Test email sent',
+          result.message || 'Check your inbox and spam folder for the test message.',
+        ),
+      onError: (error) =>
+        toastError(
+          'Failed to send email',
+          error.message || 'There was an error sending the test email',
+        ),
+    });
   return (
     <Group justify="space-between" align="center" gap="md" wrap="wrap">
       <Stack gap={2} maw={520}>
@@ -14,11 +28,13 @@ function TestEmailSection({ user }: { user: User }) {
         <Text size="sm" c="dimmed">
           Send a test message to {user.email} to check that notifications reach your inbox.
         </Text>
-        <Text size="xs" c="dimmed" fs="italic">
-          Available once email delivery is set up
-        </Text>
       </Stack>
-      <Button variant="default" leftSection={<IconMailForward size={16} aria-hidden />} disabled>
+      <Button
+        variant="default"
+        leftSection={<IconMailForward size={16} aria-hidden />}
+        onClick={click}
+        loading={send.isPending}
+      >
         Send Test Email
       </Button>
     </Group>

@@ -1,0 +1,101 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { startSmtpSink, type SmtpSink } from '../test/helpers/smtp-sink';
+import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
+import { useBrowserSuite } from './support/suite';
+
+let sink: SmtpSink | undefined;
+// The server sends through a real SMTP server on loopback, started before it.
+const suite = useBrowserSuite('email', {
+  env: async () => {
+    sink = await startSmtpSink();
+    return { SMTP_URL: sink.url, MAIL_FROM: 'Earshot <alerts@earshot.test>' };
+  },
+});
+
+const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
+const text = async (locator: Locator) => (await locator.allTextContents()).join('\n');
+
+async function signedInPage(
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<{ page: Page; email: string }> {
+  const session = await suite.open(viewport);
+  const user = await registerThroughApi(session.context, suite.server.url);
+  return { page: session.page, email: user.email };
+}
+
+describe.skipIf(!suite.enabled)('email in the browser', () => {
+  test('Send Test Email delivers to the own address and says so', async () => {
+    const { page, email } = await signedInPage();
+    await page.goto(`${suite.server.url}/settings?tab=danger`);
+    await page.getByRole('button', { name: 'Send Test Email' }).click();
+    await visible(page.getByText('Test email sent', { exact: true }));
+    await visible(page.getByText(`Test email sent to ${email}. Check your inbox and spam folder.`));
+    const mails = await sink!.waitFor(1);
+    const mine = mails.filter((m) => m.envelopeTo.includes(email));
+    expect(mine).toHaveLength(1);
+    expect(mine[0].parsed.subject).toBe('Earshot test email');
+    expect(mine[0].parsed.text).toContain('Email delivery works');
+  });
+
+  test('a refused test email shows the failure toast', async () => {
+    const { page } = await signedInPage();
+    suite.session?.expectError({ text: /status of 502/, url: /\/api\/test-email$/ });
+    sink!.setMode('permanent');
+    try {
+      await page.goto(`${suite.server.url}/settings?tab=danger`);
+      await page.getByRole('button', { name: 'Send Test Email' }).click();
+      await visible(page.getByText('Failed to send email'));
+      await visible(page.getByText(/The mail server refused the message/));
+    } finally {
+      sink!.setMode('accept');
+    }
+  });
+
+  test('the Notifications tab shows the next digest and saves weekly settings', async () => {
+    const { page } = await signedInPage();
+    await page.goto(`${suite.server.url}/settings?tab=notifications`);
+    await visible(page.getByText('Email Digests'));
+    await visible(page.getByText('Next digest'));
+    await visible(page.getByText('None sent yet'));
+    const save = page.getByRole('button', { name: 'Save Changes' });
+    expect(await save.isDisabled()).toBe(true);
+    await page.screenshot({ path: 'test-results/notifications-1280.png', fullPage: true });
+
+    await page.getByText('Weekly', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Day of the week' }).click();
+    await page.getByRole('option', { name: 'Friday' }).click();
+    await page.getByLabel('Time', { exact: true }).fill('17:30');
+    await page.getByRole('combobox', { name: 'Timezone' }).fill('Europe/Par');
+    await page.getByRole('option', { name: 'Europe/Paris' }).click();
+    await save.click();
+    await visible(page.getByText('Digest settings saved'));
+    await expect.poll(() => text(page.getByText(/^Friday, .* 5:30 PM$/))).toMatch(/Friday/);
+    await visible(page.getByText(/Europe\/Paris · sent only when there are new mentions/));
+    expect(await save.isDisabled()).toBe(true);
+
+    const saved = await page.context().request.get(`${suite.server.url}/api/digest-config`);
+    expect(await saved.json()).toMatchObject({
+      frequency: 'weekly',
+      weekday: 5,
+      time: '17:30',
+      timezone: 'Europe/Paris',
+      isActive: true,
+    });
+
+    await page.getByRole('switch', { name: 'Email me a digest of new mentions' }).uncheck();
+    await save.click();
+    await visible(page.getByText('Email digests are off'));
+  });
+
+  test('the Notifications tab fits a phone', async () => {
+    const { page } = await signedInPage(PHONE);
+    await page.goto(`${suite.server.url}/settings?tab=notifications`);
+    await visible(page.getByText('Next digest'));
+    await page.screenshot({ path: 'test-results/notifications-390.png', fullPage: true });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+  });
+});

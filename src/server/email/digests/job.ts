@@ -1,0 +1,381 @@
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { newMessageId } from '../mailer';
+import type { MailLogger, Mailer, SendResult } from '../types';
+import { renderDigest, type DigestMention, type RenderedDigest } from './render';
+import * as repo from './repo';
+import { firstDueSlot, nextSlotAfter, type DigestSchedule } from './schedule';
+import { unsubscribeMailto, unsubscribeToken, unsubscribeUrl } from './unsubscribe-token';
+
+export interface DigestJobDeps {
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  appUrl: string;
+  mailFrom: string;
+  log?: MailLogger;
+  /** Configs leased per round trip (default 100). */
+  batchSize?: number;
+  /** Digests rendered and sent at once (default 8; the SMTP pool has 5 connections). */
+  concurrency?: number;
+  /** How long a lease keeps other workers off a config (default 10 minutes). */
+  leaseMs?: number;
+  /** A pass stops leasing new work after this long (default 50 s), so ticks do not pile up. */
+  timeBoxMs?: number;
+}
+
+export interface DigestJobStats {
+  sent: number;
+  empty: number;
+  retrying: number;
+  failed: number;
+  recovered: number;
+}
+
+/** At most this many mentions are listed; the email counts the rest and links to the dashboard. */
+export const LISTED_MENTIONS = 100;
+/** Waits after the 1st, 2nd, … temporary failure; after the last the run fails. */
+export const RETRY_BACKOFF_MS = [1, 5, 15, 60, 180].map((minutes) => minutes * 60_000);
+export const MAX_ATTEMPTS = RETRY_BACKOFF_MS.length + 1;
+/** Finished runs are kept this long (each user's newest is always kept). */
+const RUN_HISTORY_MS = 90 * 24 * 60 * 60_000;
+
+type Leased = Awaited<ReturnType<typeof repo.leaseDueConfigs>>[number];
+
+function scheduleOf(config: repo.DigestConfigRow): DigestSchedule {
+  return {
+    frequency: config.frequency === 'weekly' ? 'weekly' : 'daily',
+    time: config.time,
+    timezone: config.timezone,
+    weekday: config.weekday,
+  };
+}
+
+/**
+ * One pass of the digest job: lease due configs in small batches, and for each finish an open
+ * run or build, record and send a new one. Only ids and at most 100 mentions per user are in
+ * memory at a time, so the user count does not change the memory used.
+ * Exactly-once rules: docs/decisions/020-digests-exactly-once.md.
+ */
+export async function runDigestJob(deps: DigestJobDeps): Promise<DigestJobStats> {
+  const stats: DigestJobStats = { sent: 0, empty: 0, retrying: 0, failed: 0, recovered: 0 };
+  const started = Date.now();
+  const batchSize = deps.batchSize ?? 100;
+  const concurrency = deps.concurrency ?? 8;
+  const leaseMs = deps.leaseMs ?? 10 * 60_000;
+  const timeBoxMs = deps.timeBoxMs ?? 50_000;
+
+  await repo.pruneRuns(deps.db, new Date(deps.clock.now().getTime() - RUN_HISTORY_MS));
+  // A config is handled at most once per pass, whatever state it is left in.
+  const seen = new Set<number>();
+  let delivering: Promise<void> = Promise.resolve();
+  while (Date.now() - started < timeBoxMs) {
+    const batch = await repo.leaseDueConfigs(deps.db, deps.clock.now(), leaseMs, batchSize);
+    const leased = batch.filter((item) => !seen.has(item.config.id));
+    for (const item of batch) {
+      if (seen.has(item.config.id)) await repo.releaseConfig(deps.db, item.config.id, {});
+      seen.add(item.config.id);
+    }
+    if (leased.length === 0) break;
+    // Batch N is sent while batch N+1 is read and rendered: SMTP and the database overlap.
+    let deliver: (() => Promise<void>) | undefined;
+    try {
+      deliver = await processBatch(deps, leased, stats, concurrency);
+    } catch (err) {
+      // The leases stay and run out; the next pass picks these configs up again, and an
+      // attempt caught mid-send is then closed without a resend.
+      deps.log?.warn({ err }, 'digest batch failed unexpectedly');
+    }
+    await delivering;
+    delivering = (deliver?.() ?? Promise.resolve()).catch((err: unknown) => {
+      deps.log?.warn({ err }, 'digest batch failed unexpectedly');
+    });
+  }
+  await delivering;
+  return stats;
+}
+
+/** Runs `work` over `items` with at most `concurrency` in flight. */
+async function inLanes<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
+}
+
+/**
+ * One leased batch. The common case — a passed slot and no open run — is done with a fixed
+ * number of queries for the whole batch; the rare states (an open run to retry or close,
+ * digests off, no slot yet) go one by one through `processConfig`.
+ */
+async function processBatch(
+  deps: DigestJobDeps,
+  leased: Leased[],
+  stats: DigestJobStats,
+  concurrency: number,
+): Promise<(() => Promise<void>) | undefined> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const count = (outcome: keyof DigestJobStats | undefined) => {
+    if (outcome) stats[outcome] += 1;
+  };
+  const openRuns = await repo.openRunsFor(
+    db,
+    leased.map((item) => item.config.userId),
+  );
+  const isFresh = ({ config }: Leased) =>
+    !openRuns.has(config.userId) &&
+    config.isActive &&
+    config.nextSlotAt !== null &&
+    config.nextSlotAt <= now;
+  const fresh = leased.filter(isFresh);
+  await inLanes(
+    leased.filter((item) => !isFresh(item)),
+    concurrency,
+    async (item) => {
+      try {
+        count(await processConfig(deps, item, openRuns.get(item.config.userId)));
+      } catch (err) {
+        deps.log?.warn({ err, userId: item.config.userId }, 'digest failed unexpectedly');
+      }
+    },
+  );
+  if (fresh.length === 0) return undefined;
+
+  const pending = await repo.pendingMentionIdsFor(
+    db,
+    fresh.map((item) => item.config.userId),
+  );
+  // A slot with nothing to send passes silently.
+  const empty = fresh.filter((item) => !pending.has(item.config.userId));
+  await repo.releaseWithSlots(
+    db,
+    empty.map(({ config }) => ({
+      configId: config.id,
+      nextSlotAt: nextSlotAfter(now, scheduleOf(config)),
+    })),
+  );
+  stats.empty += empty.length;
+  const due = fresh.filter((item) => pending.has(item.config.userId));
+  if (due.length === 0) return undefined;
+
+  const allIds = due.flatMap((item) => pending.get(item.config.userId)!);
+  const listed = await repo.listedMentionsFor(db, allIds, LISTED_MENTIONS);
+  const totals = await repo.countByKeywordFor(db, allIds);
+  const rendered = new Map(
+    due.map(({ config }) => [
+      config.userId,
+      renderFor(deps, config, listed.get(config.userId) ?? [], totals.get(config.userId)),
+    ]),
+  );
+  const runs = await repo.insertRuns(
+    db,
+    due.map(({ config }) => {
+      const ids = pending.get(config.userId)!;
+      return {
+        userId: config.userId,
+        messageId: newMessageId(deps.appUrl, 'digest'),
+        status: 'pending',
+        slotAt: config.nextSlotAt!,
+        mentionIds: ids,
+        mentionCount: ids.length,
+        createdAt: now,
+        updatedAt: now,
+      };
+    }),
+  );
+  const attempts = await repo.markSendingMany(
+    db,
+    runs.map((run) => run.id),
+    clock.now(),
+  );
+  return async () => {
+    const byUser = new Map(due.map((item) => [item.config.userId, item]));
+    const accepted: { run: repo.DigestRunRow; configId: number; nextSlotAt: Date }[] = [];
+    await inLanes(runs, concurrency, async (run) => {
+      const { config, email } = byUser.get(run.userId)!;
+      let result: SendResult;
+      try {
+        result = await send(deps, run, config, email, rendered.get(run.userId)!);
+      } catch (err) {
+        // Not a result: the attempt stays "sending" under its lease (see processConfig).
+        deps.log?.warn({ err, userId: run.userId }, 'digest send failed unexpectedly');
+        return;
+      }
+      if (result.status === 'accepted') {
+        accepted.push({
+          run,
+          configId: config.id,
+          nextSlotAt: nextSlotAfter(clock.now(), scheduleOf(config)),
+        });
+      } else {
+        count(await settle(deps, run, config, attempts.get(run.id) ?? 1, result));
+      }
+    });
+    await repo.completeRuns(db, accepted, clock.now());
+    stats.sent += accepted.length;
+  };
+}
+
+async function processConfig(
+  deps: DigestJobDeps,
+  { config, email }: Leased,
+  open: repo.DigestRunRow | undefined,
+): Promise<keyof DigestJobStats | undefined> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const schedule = scheduleOf(config);
+
+  if (open) {
+    if (open.status === 'sending') {
+      // An attempt began and never reported back (crash, lost connection after the data):
+      // it may have been delivered, so it is closed as sent rather than risk a second copy.
+      await repo.completeRun(db, open, config, {
+        now,
+        nextSlotAt: nextSlotAfter(now, schedule),
+        note: 'Delivery was not confirmed: the sending attempt was interrupted',
+      });
+      return 'recovered';
+    }
+    if (!config.isActive) {
+      await repo.closeRun(db, open, config, {
+        now,
+        status: 'cancelled',
+        error: 'Digests were turned off',
+      });
+      return undefined;
+    }
+    if (open.nextAttemptAt && open.nextAttemptAt > now) {
+      await repo.releaseConfig(db, config.id, { retryAt: open.nextAttemptAt });
+      return undefined;
+    }
+    return attempt(deps, open, config, email);
+  }
+
+  if (!config.isActive) {
+    await repo.releaseConfig(db, config.id, { retryAt: null });
+    return undefined;
+  }
+  if (!config.nextSlotAt || config.nextSlotAt > now) {
+    const nextSlotAt =
+      config.nextSlotAt ??
+      firstDueSlot(schedule, { lastSent: config.lastSent, savedAt: config.updatedAt });
+    await repo.releaseConfig(db, config.id, { nextSlotAt, retryAt: null });
+    return undefined;
+  }
+
+  // Due with no open run: processBatch handles these (not reached).
+  await repo.releaseConfig(db, config.id, {});
+  return undefined;
+}
+
+function renderFor(
+  deps: DigestJobDeps,
+  config: repo.DigestConfigRow,
+  mentions: DigestMention[],
+  byKeyword = new Map<string, number>(),
+) {
+  return renderDigest({
+    appUrl: deps.appUrl,
+    frequency: scheduleOf(config).frequency,
+    timezone: config.timezone,
+    total: [...byKeyword.values()].reduce((a, b) => a + b, 0),
+    totalsByKeyword: byKeyword,
+    mentions,
+    unsubscribeUrl: unsubscribeUrl(
+      deps.appUrl,
+      unsubscribeToken(config.userId, config.unsubscribeSecret),
+    ),
+  });
+}
+
+function send(
+  deps: DigestJobDeps,
+  run: repo.DigestRunRow,
+  config: repo.DigestConfigRow,
+  email: string,
+  rendered: RenderedDigest,
+) {
+  const token = unsubscribeToken(config.userId, config.unsubscribeSecret);
+  return deps.mailer.send({
+    to: email,
+    ...rendered,
+    messageId: run.messageId,
+    date: run.createdAt,
+    listUnsubscribe: {
+      url: unsubscribeUrl(deps.appUrl, token),
+      mailto: unsubscribeMailto(deps.mailFrom, token),
+    },
+  });
+}
+
+/** One more attempt of a recorded run (a retry). */
+async function attempt(
+  deps: DigestJobDeps,
+  run: repo.DigestRunRow,
+  config: repo.DigestConfigRow,
+  email: string,
+): Promise<keyof DigestJobStats> {
+  // The same mentions under the same Message-ID (mentions deleted since simply drop out).
+  const listed = await repo.listedMentionsFor(deps.db, run.mentionIds, LISTED_MENTIONS);
+  const totals = await repo.countByKeywordFor(deps.db, run.mentionIds);
+  if (!totals.has(run.userId)) {
+    await repo.closeRun(deps.db, run, config, {
+      now: deps.clock.now(),
+      status: 'cancelled',
+      error: 'Its mentions were deleted',
+    });
+    return 'empty';
+  }
+  const rendered = renderFor(deps, config, listed.get(run.userId) ?? [], totals.get(run.userId));
+  const attempts = await repo.markSending(deps.db, run.id, deps.clock.now());
+  return settle(deps, run, config, attempts, await send(deps, run, config, email, rendered));
+}
+
+/** Records what became of an attempt. */
+async function settle(
+  deps: DigestJobDeps,
+  run: repo.DigestRunRow,
+  config: repo.DigestConfigRow,
+  attempts: number,
+  result: SendResult,
+): Promise<keyof DigestJobStats> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const schedule = scheduleOf(config);
+
+  if (result.status === 'accepted') {
+    await repo.completeRun(db, run, config, {
+      now,
+      nextSlotAt: nextSlotAfter(now, schedule),
+      note: null,
+    });
+    return 'sent';
+  }
+  if (result.status === 'temporary' && !result.notDelivered) {
+    await repo.completeRun(db, run, config, {
+      now,
+      nextSlotAt: nextSlotAfter(now, schedule),
+      note: `Delivery was not confirmed: ${result.reason}`,
+    });
+    return 'recovered';
+  }
+  if (result.status === 'temporary' && attempts < MAX_ATTEMPTS) {
+    const at = new Date(now.getTime() + RETRY_BACKOFF_MS[attempts - 1]);
+    await repo.scheduleRetry(db, run, config, { now, at, error: result.reason });
+    return 'retrying';
+  }
+  const error =
+    result.status === 'permanent'
+      ? `The mail server refused the digest: ${result.reason}`
+      : `Gave up after ${attempts} attempts: ${result.reason}`;
+  // The mentions stay undigested: the next slot's digest carries them.
+  await repo.closeRun(db, run, config, {
+    now,
+    status: 'failed',
+    error,
+    nextSlotAt: nextSlotAfter(now, schedule),
+  });
+  return 'failed';
+}

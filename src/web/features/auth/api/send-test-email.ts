@@ -1,0 +1,9 @@
+import { testEmailResultSchema } from '@shared/api/digests';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Spec §7: the body names the address; the server only ever sends to the account's own. */
+export const sendTestEmail = (email: string) =>
+  api.post('/api/test-email', testEmailResultSchema, { email });
+
+export const useSendTestEmail = () => useMutation({ mutationFn: sendTestEmail });

@@ -1,0 +1,37 @@
+import { Divider, Skeleton, Stack } from '@mantine/core';
+import { ErrorAlert } from '../../../components/error-alert';
+import { useDigestConfig } from '../api/get-digest-config';
+import { DigestSettingsForm } from './digest-settings-form';
+import { DigestStatus } from './digest-status';
+
+/** Settings → Notifications: the digest's status and its settings, with every load state. */
+export function NotificationSettings() {
+  const config = useDigestConfig();
+  if (config.isPending) {
+    return (
+      <Stack gap="md" aria-busy="true" aria-label="Loading digest settings">
+        <Skeleton height={74} radius="md" />
+        <Skeleton height={36} width={320} />
+        <Skeleton height={36} width={480} maw="100%" />
+        <Skeleton height={36} width={480} maw="100%" />
+      </Stack>
+    );
+  }
+  if (config.isError) {
+    return (
+      <ErrorAlert
+        title="Could not load your digest settings"
+        error={config.error}
+        onRetry={() => void config.refetch()}
+        retrying={config.isFetching}
+      />
+    );
+  }
+  return (
+    <Stack gap="lg">
+      <DigestStatus config={config.data} />
+      <Divider />
+      <DigestSettingsForm config={config.data} />
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+import { alerts, mentions } from '../../src/server/db/schema';
+import type { Db } from '../../src/server/db/client';
+
+let item = 0;
+
+/** An alert of the user's, stored directly (digests read what ingestion stored). */
+export async function insertAlert(
+  db: Db,
+  userId: number,
+  keyword: string,
+  digestFrequency: 'email' | 'realtime' = 'email',
+) {
+  const [row] = await db.insert(alerts).values({ userId, keyword, digestFrequency }).returning();
+  return row;
+}
+
+/** `count` mentions of an alert, newest last, with overridable fields. */
+export async function insertMentions(
+  db: Db,
+  alert: { id: number; userId: number; keyword: string },
+  count: number,
+  fields: Partial<typeof mentions.$inferInsert> = {},
+) {
+  const base = Date.parse('2026-11-21T10:00:00Z');
+  const rows = Array.from({ length: count }, (_, i) => {
+    const n = ++item;
+    return {
+      alertId: alert.id,
+      userId: alert.userId,
+      redditId: `t3_test${n}`,
+      subreddit: 'SaaS',
+      title: `Looking for ${alert.keyword} alternatives (${n})`,
+      body: `We use ${alert.keyword} today but the pricing hurts. Any advice? Post ${n}.`,
+      permalink: `/r/SaaS/comments/test${n}/looking_for_alternatives/`,
+      author: `redditor${n}`,
+      score: 10 + i,
+      commentCount: i,
+      redditCreatedAt: new Date(base + i * 60_000),
+      matchedKeyword: alert.keyword,
+      ...fields,
+    };
+  });
+  return db.insert(mentions).values(rows).returning();
+}
