@@ -111,6 +111,50 @@ describe('faults are survived', () => {
       .toBeNull();
   }, 60_000);
 
+  test('an expired token (401) is renewed once and the read goes on', async () => {
+    const { user } = await alertFor('renewword');
+    const tokensBefore = t.fake.requests.filter((r) => r.path === '/api/v1/access_token').length;
+    t.fake.injectFaults([{ match: '^/r/all/new$', kind: 'invalid-token', times: 1 }]);
+    const post = t.fake.addPost({ subreddit: 'support', title: 'renewword here' });
+    await expect
+      .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.redditId), within)
+      .toEqual([post.data.name]);
+    const tokensAfter = t.fake.requests.filter((r) => r.path === '/api/v1/access_token').length;
+    expect(tokensAfter).toBe(tokensBefore + 1);
+  });
+
+  test('unreadable children are skipped and counted; the rest of the page is stored', async () => {
+    const { user } = await alertFor('skipword');
+    t.fake.injectFaults([
+      {
+        match: '^/r/all/new$',
+        kind: 'status',
+        status: 200,
+        times: 1,
+        body: JSON.stringify({
+          kind: 'Listing',
+          data: {
+            after: null,
+            dist: 2,
+            children: [
+              { kind: 't3', data: { name: 't3_zzzzzz1', title: 42 } },
+              { kind: 't5', data: { name: 't5_2qh1i' } },
+            ],
+          },
+        }),
+      },
+    ]);
+    const post = t.fake.addPost({ subreddit: 'support', title: 'skipword after junk' });
+    await expect
+      .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.redditId), within)
+      .toEqual([post.data.name]);
+    const [listing] = await t.db
+      .select()
+      .from(redditListings)
+      .where(and(eq(redditListings.scope, 'all'), eq(redditListings.kind, 'posts')));
+    expect(listing.itemsSkipped).toBeGreaterThanOrEqual(2);
+  });
+
   test('[deleted] authors are stored as such; [removed] bodies match nothing', async () => {
     const { user } = await alertFor('helpscout');
     const post = t.fake.addPost({

@@ -243,6 +243,8 @@ export const redditListings = pgTable(
     errorSince: timestamp('error_since', { withTimezone: true }),
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
     itemsSeen: bigint('items_seen', { mode: 'number' }).notNull().default(0),
+    /** Children Reddit sent that were neither a readable post nor comment. */
+    itemsSkipped: bigint('items_skipped', { mode: 'number' }).notNull().default(0),
     requests: bigint('requests', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },

@@ -106,6 +106,7 @@ export async function pollListing(
         consecutiveFailures: 0,
         requests: sql`${redditListings.requests} + 1`,
         itemsSeen: sql`${redditListings.itemsSeen} + ${fresh.length}`,
+        itemsSkipped: sql`${redditListings.itemsSkipped} + ${page.skipped}`,
         ...extra,
       });
     });

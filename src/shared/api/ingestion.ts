@@ -17,6 +17,8 @@ export const listingStatusSchema = z.object({
   subreddits: z.array(z.string()),
   intervalSeconds: z.number(),
   itemsPerMinute: z.number(),
+  /** Children Reddit sent that could not be read (skipped, the rest of their page stored). */
+  itemsSkipped: z.number().int(),
   lastSuccessAt: z.string().nullable(),
   nextPollAt: z.string().nullable(),
   lastError: z.string().nullable(),

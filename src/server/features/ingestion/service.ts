@@ -144,6 +144,7 @@ export function createIngestionService(deps: { db: Db; clock: Clock; mode: Reddi
             subreddits: repo.toNames(l.subreddits).filter((n) => names.has(n)),
             intervalSeconds: l.intervalMs / 1000,
             itemsPerMinute: Math.round(l.itemsPerMinute * 10) / 10,
+            itemsSkipped: l.itemsSkipped,
             lastSuccessAt: iso(l.lastSuccessAt),
             nextPollAt: iso(l.nextPollAt),
             lastError: l.errorSince ? l.lastError : null,

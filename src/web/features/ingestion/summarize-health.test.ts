@@ -12,6 +12,7 @@ const listing = (overrides: Partial<ListingStatus> = {}): ListingStatus => ({
   subreddits: [],
   intervalSeconds: 6,
   itemsPerMinute: 900,
+  itemsSkipped: 0,
   lastSuccessAt: at(12),
   nextPollAt: at(-3),
   lastError: null,

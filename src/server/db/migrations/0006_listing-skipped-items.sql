@@ -1,0 +1,1 @@
+ALTER TABLE "reddit_listings" ADD COLUMN "items_skipped" bigint DEFAULT 0 NOT NULL;
