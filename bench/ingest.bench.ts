@@ -20,7 +20,7 @@ import pino from 'pino';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
-import { alerts, mentions, redditListings, users } from '../src/server/db/schema';
+import { alerts, mentions, redditListings, subreddits, users } from '../src/server/db/schema';
 import { compileAlertIndex, type AlertInput } from '../src/server/matching';
 import { buildWorker } from '../src/server/worker';
 import { createScratchDatabase } from '../test/helpers/database';
@@ -38,7 +38,8 @@ const { values } = parseArgs({
   },
 });
 const RUN_MS = Number(values.seconds) * 1000;
-const WARM_UP_MS = 20_000;
+// Long enough for the planner to learn which subreddits r/all carries (a steady state).
+const WARM_UP_MS = 60_000;
 const DRAIN_MS = 25_000;
 const BASELINE = { id: 'peer-client', secret: 'peer-secret', agent: 'peer-baseline/1.0' };
 const WORKER_AGENT = 'earshot-bench/1.0';
@@ -163,9 +164,8 @@ function startPeer(url: string) {
         });
         const body = (await res.json()) as { data?: { children?: { data: { name: string } }[] } };
         for (const child of body.data?.children ?? []) seen.add(child.data.name);
-      } catch (error) {
+      } catch {
         // A failed read is a missed read, as for the peer.
-        if (process.env.BENCH_DEBUG) console.error('peer read failed', error);
       }
       await sleep(Math.max(0, everyMs - (Date.now() - started)));
     }
@@ -215,7 +215,11 @@ async function runScenario(scenario: Scenario, port: number) {
     REDDIT_POLL_SECONDS: String(scenario.pollSeconds),
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'earshot-bench-')),
   });
-  const worker = buildWorker({ config, database, log: pino({ level: 'silent' }) });
+  const worker = buildWorker({
+    config,
+    database,
+    log: pino({ level: process.env.BENCH_LOG ?? 'silent' }),
+  });
   await worker.start();
   const peer = startPeer(fake.url);
   await control(fake.url, 'firehose', {
@@ -290,54 +294,54 @@ async function runScenario(scenario: Scenario, port: number) {
   }
   latencies.sort((a, b) => a - b);
   if (process.env.BENCH_DEBUG) {
-    const byId = new Map(inputs.map((a) => [a.id, a]));
-    const itemsByName = new Map(items.map((i) => [i.fullname, i]));
-    const storedItems = new Set(stored.map((m) => m.redditId));
-    console.log(
-      'GAPS',
-      JSON.stringify(await database.db.execute(sql`select * from ingestion_gaps`)),
-    );
-    console.log(
-      'LISTINGS',
-      JSON.stringify(
-        (await database.db.select().from(redditListings)).map((l) => [
-          l.scope,
-          l.kind,
-          l.subreddits?.length,
-          l.requests,
-          l.itemsSeen,
-          l.itemsPerMinute,
-          l.intervalMs,
-        ]),
-      ),
-    );
-    const missed = [...expected.keys()].filter((k) => !storedKeys.has(k)).slice(0, 15);
-    for (const key of missed) {
-      const [alertId, name] = key.split(':');
-      const item = itemsByName.get(name)!;
+    const listingRows = await database.db.select().from(redditListings);
+    for (const l of listingRows) {
       console.log(
-        'MISS',
-        JSON.stringify(byId.get(Number(alertId))),
-        item.kind,
-        item.subreddit,
-        item.score,
-        'fetched:',
-        storedItems.has(name),
-        (item.createdMs - start) / 1000,
-        JSON.stringify((item.title ?? '') + ' | ' + (item.body ?? item.selftext ?? '')).slice(
-          0,
-          200,
-        ),
+        'LISTING',
+        l.scope,
+        l.kind,
+        (l.subreddits ?? '').split(',').length,
+        'planned',
+        l.isPlanned,
+        'req',
+        l.requests,
+        'seen',
+        l.itemsSeen,
+        'rate',
+        Math.round(l.itemsPerMinute),
+        'interval',
+        l.intervalMs,
       );
     }
+    const seenNames = new Set(
+      (await database.db.select().from(subreddits))
+        .filter((row) => row.seenInAllAt !== null)
+        .map((row) => row.name),
+    );
+    for (const l of listingRows.filter((l) => l.scope === 'subreddits' && l.isPlanned)) {
+      const members = (l.subreddits ?? '').split(',');
+      console.log(
+        'GROUP',
+        l.kind,
+        members.length,
+        'seen',
+        members.filter((m) => seenNames.has(m)).length,
+        members.slice(0, 8).join(','),
+      );
+    }
+    console.log('SEEN', seenNames.size, [...seenNames].slice(0, 10).join(','));
+    const gaps = await database.db.execute(
+      sql`select listing_id, count(*), sum(estimated_items) from ingestion_gaps group by 1`,
+    );
+    console.log('GAPS', JSON.stringify(gaps));
   }
   const workerTimes = (summary.timesByAgent[WORKER_AGENT] ?? []).filter(
-    (t) => t >= start && t < end + DRAIN_MS,
+    (t) => t >= start && t < end,
   );
   const peerTimes = (summary.timesByAgent[BASELINE.agent] ?? []).filter(
     (t) => t >= start && t < end,
   );
-  const minutes = (end + DRAIN_MS - start) / 60_000;
+  const minutes = (end - start) / 60_000;
   const requests = after.requests - before.requests;
   const result = {
     scenario: scenario.name,
@@ -350,7 +354,7 @@ async function runScenario(scenario: Scenario, port: number) {
     p50: percentile(latencies, 50) / 1000,
     p95: percentile(latencies, 95) / 1000,
     requestsPerMinute: workerTimes.length / minutes,
-    peerRequestsPerMinute: peerTimes.length / ((end - start) / 60_000),
+    peerRequestsPerMinute: peerTimes.length / minutes,
     peaks: peaks(summary.timesByAgent[WORKER_AGENT] ?? []),
     newItemsPerRequest: (after.seen - before.seen) / Math.max(requests, 1),
     cpuMsPer1000: ((cpu.user + cpu.system) / 1000 / Math.max(after.seen - before.seen, 1)) * 1000,

@@ -55,6 +55,7 @@ export function buildWorker(deps: WorkerDeps) {
     ...deps.pollSettings,
   };
   const recent = new RecentItems();
+  const seenInAll = new Map<string, number>();
   let sync: AlertIndexSync | undefined;
   let runner: JobRunner | undefined;
 
@@ -125,6 +126,7 @@ export function buildWorker(deps: WorkerDeps) {
               owner,
               settings,
               recent,
+              seenInAll,
               log,
               onAccessChanged: plan,
             },

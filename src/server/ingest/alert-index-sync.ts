@@ -4,7 +4,8 @@ import type { Database, DbOrTx } from '../db/client';
 import { alerts, liveAlert } from '../db/schema';
 import { compileAlertIndex, type AlertIndex, type AlertInput } from '../matching';
 
-const columns = {
+/** The columns of `alerts` that matching reads (an `AlertInput`). */
+export const matchingColumns = {
   id: alerts.id,
   keyword: alerts.keyword,
   subreddits: alerts.subreddits,
@@ -17,7 +18,7 @@ const columns = {
 
 /** The alerts the index is compiled from: the live ones. */
 export function loadActiveAlerts(db: DbOrTx): Promise<AlertInput[]> {
-  return db.select(columns).from(alerts).where(liveAlert);
+  return db.select(matchingColumns).from(alerts).where(liveAlert);
 }
 
 /**
@@ -27,7 +28,9 @@ export function loadActiveAlerts(db: DbOrTx): Promise<AlertInput[]> {
  */
 export async function applyAlertChanges(db: DbOrTx, index: AlertIndex, ids: number[]) {
   const rows =
-    ids.length > 0 ? await db.select(columns).from(alerts).where(inArray(alerts.id, ids)) : [];
+    ids.length > 0
+      ? await db.select(matchingColumns).from(alerts).where(inArray(alerts.id, ids))
+      : [];
   const found = new Set<number>();
   for (const alert of rows) {
     found.add(alert.id);

@@ -163,3 +163,19 @@ export async function markAccess(db: DbOrTx, names: string[], access: string, no
     .values(names.map((name) => ({ name, access, accessCheckedAt: now })))
     .onConflictDoUpdate({ target: subreddits.name, set: { access, accessCheckedAt: now } });
 }
+
+/** Whether the site-wide listing of this kind is being read (subreddit listings are then backstops). */
+export async function isSiteWideRead(db: DbOrTx, kind: string) {
+  const [row] = await db
+    .select({ id: redditListings.id })
+    .from(redditListings)
+    .where(
+      and(
+        eq(redditListings.scope, 'all'),
+        eq(redditListings.kind, kind),
+        eq(redditListings.isPlanned, true),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

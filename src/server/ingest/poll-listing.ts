@@ -28,7 +28,7 @@ export type PollSettings = {
 };
 
 export const DEFAULT_POLL_SETTINGS: Omit<PollSettings, 'pollSeconds' | 'leaseMs'> = {
-  overlapMs: 60_000,
+  overlapMs: 120_000,
   maxPagesPerTurn: 5,
 };
 
@@ -40,6 +40,8 @@ export type PollDeps = {
   owner: string;
   settings: PollSettings;
   recent: RecentItems;
+  /** When this process last noted each subreddit as carried by r/all (ms). */
+  seenInAll: Map<string, number>;
   log: Logger;
 };
 
@@ -47,7 +49,14 @@ const PAGE = 100;
 /** Reddit keeps about this many items reachable per listing. */
 const LISTING_WINDOW_PAGES = 10;
 
-export type TurnResult = { newItems: number; requests: number; caughtUp: boolean };
+export type TurnResult = {
+  /** Items newer than the cursor the turn started from. */
+  newItems: number;
+  /** Reddit time those items span: from the starting cursor to the newest of them (ms). */
+  coveredMs: number;
+  requests: number;
+  caughtUp: boolean;
+};
 
 /**
  * One turn on a leased listing: reads forward from the cursor with `before` until a short page,
@@ -68,7 +77,8 @@ export async function pollListing(
     subreddits: splitNames(listing.subreddits),
   });
   let cursor = { fullname: listing.cursorFullname, createdAt: listing.cursorCreatedAt };
-  const result: TurnResult = { newItems: 0, requests: 0, caughtUp: false };
+  const result: TurnResult = { newItems: 0, coveredMs: 0, requests: 0, caughtUp: false };
+  const startedFrom = cursor.createdAt?.getTime();
 
   const read = async (params: { before?: string; after?: string }) => {
     // Each read (with its retries) gets a whole lease: a worker that dies mid-read holds the
@@ -78,6 +88,7 @@ export async function pollListing(
     });
     const page = await deps.reddit.listing(path, { limit: PAGE, ...params }, signal);
     result.requests++;
+    deps.log.trace({ listing: listing.id, ...params, items: page.items.length }, 'listing read');
     return page;
   };
 
@@ -110,12 +121,21 @@ export async function pollListing(
         ...extra,
       });
     });
+    // The rate counts items newer than the cursor: a first read, an overlap or a recovery
+    // also sees older ones, which say nothing about how fast the listing moves.
+    if (startedFrom !== undefined) {
+      for (const item of fresh) {
+        const created = item.createdAt.getTime();
+        if (created < startedFrom) continue;
+        result.newItems++;
+        result.coveredMs = Math.max(result.coveredMs, created - startedFrom);
+      }
+    }
     cursor = next;
     deps.recent.addAll(
       listing.id,
       fresh.map((item) => item.fullname),
     );
-    result.newItems += fresh.length;
     if (listing.scope === 'all') await noteSubredditsInAll(deps, fresh, now);
   };
 
@@ -156,12 +176,27 @@ export async function pollListing(
         reason: 'fell behind Reddit’s listing window, or the cursor item vanished',
       });
       deps.log.warn({ listing: path, from: new Date(since) }, 'ingestion gap recorded');
+      // The rate comes from what could be read, not from the span since the lost cursor.
+      sampleRate(result, reachable);
     }
-    await commit({ ...newest, items: [] }, true, { resync: false });
+    // Every reachable page is stored: the cursor can move to the newest item now.
+    cursor = {
+      fullname: newest.firstFullname ?? cursor.fullname,
+      createdAt: newest.items[0]?.createdAt ?? cursor.createdAt,
+    };
+    await updateLeased(deps.db, listing.id, deps.owner, {
+      cursorFullname: cursor.fullname,
+      cursorCreatedAt: cursor.createdAt,
+      resync: false,
+    });
   };
 
   if (!cursor.fullname) {
-    await commit(await read({}), true, { resync: false });
+    const newest = await read({});
+    await commit(newest, true, { resync: false });
+    // A first rate from the page itself, so that a busy listing is not left for a whole
+    // REDDIT_POLL_SECONDS before its second read.
+    sampleRate(result, newest.items);
     result.caughtUp = true;
     return result;
   }
@@ -196,6 +231,15 @@ export async function pollListing(
     }
   }
   return result;
+}
+
+/** The turn's rate sample from a run of consecutive items: their count over their time span. */
+function sampleRate(result: TurnResult, items: RedditItem[]) {
+  if (items.length < 2) return;
+  const times = items.map((item) => item.createdAt.getTime());
+  result.newItems = items.length - 1;
+  // Timestamps have whole seconds: a page within one second spans at most one.
+  result.coveredMs = Math.max(Math.max(...times) - Math.min(...times), 1000);
 }
 
 function matchItems(index: AlertIndex, items: RedditItem[]): MatchedItem[] {
@@ -246,13 +290,11 @@ function estimateMissed(
 const oldest = (items: RedditItem[]) =>
   items.reduce((min, item) => Math.min(min, item.createdAt.getTime()), Infinity);
 
-const lastMarked = new WeakMap<RecentItems, Map<string, number>>();
 const MARK_EVERY_MS = 3600_000;
 
 /** Remembers which subreddits r/all carries (the planner then skips their own listings). */
 async function noteSubredditsInAll(deps: PollDeps, items: RedditItem[], now: Date) {
-  let marks = lastMarked.get(deps.recent);
-  if (!marks) lastMarked.set(deps.recent, (marks = new Map()));
+  const marks = deps.seenInAll;
   const due = [...new Set(items.map((item) => item.subreddit.toLowerCase()))].filter(
     (name) => now.getTime() - (marks.get(name) ?? 0) >= MARK_EVERY_MS,
   );

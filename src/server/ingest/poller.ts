@@ -3,6 +3,7 @@ import { redditListings } from '../db/schema';
 import { RedditError, type RedditFailure } from '../reddit';
 import { listingPath } from './listing-plan';
 import {
+  isSiteWideRead,
   LeaseLostError,
   leaseDueListing,
   markAccess,
@@ -20,16 +21,28 @@ const TARGET_ITEMS_PER_READ = 90;
 const MIN_INTERVAL_MS = 500;
 const MAX_BACKOFF_MS = 5 * 60_000;
 
+/** A backstop listing is read often enough to stay within this share of Reddit's window. */
+const BACKSTOP_WINDOW_ITEMS = 900;
+
 /**
  * When to read a listing again: when about a full page of new items is expected at its
- * observed rate, at the latest after REDDIT_POLL_SECONDS, and at once while it is behind.
+ * observed rate, at the latest after REDDIT_POLL_SECONDS, and at once while it is behind. A
+ * backstop (a subreddit listing while r/all is read too, for subreddits r/all may not carry)
+ * is only kept complete: read after five poll intervals, sooner only if its window would fill.
  */
-export function nextInterval(itemsPerMinute: number, caughtUp: boolean, pollSeconds: number) {
+export function nextInterval(
+  itemsPerMinute: number,
+  caughtUp: boolean,
+  pollSeconds: number,
+  backstop = false,
+) {
   if (!caughtUp) return 0;
-  const longest = pollSeconds * 1000;
+  // A backstop may wait five poll intervals: it serves subreddits r/all has not shown lately.
+  const longest = pollSeconds * 1000 * (backstop ? 5 : 1);
   if (itemsPerMinute <= 0) return longest;
-  const untilFullPage = (TARGET_ITEMS_PER_READ / itemsPerMinute) * 60_000;
-  return Math.round(Math.min(longest, Math.max(MIN_INTERVAL_MS, untilFullPage)));
+  const untilFull =
+    ((backstop ? BACKSTOP_WINDOW_ITEMS : TARGET_ITEMS_PER_READ) / itemsPerMinute) * 60_000;
+  return Math.round(Math.min(longest, Math.max(MIN_INTERVAL_MS, untilFull)));
 }
 
 /** How long the smoothed rate remembers: about a minute of reads. */
@@ -77,10 +90,9 @@ async function takeTurn(
   listing: ListingRow,
   signal?: AbortSignal,
 ) {
-  const startedAt = deps.clock.now();
   try {
     const turn = await pollListing(deps, listing, signal);
-    await release(deps, listing, turn, startedAt);
+    await release(deps, listing, turn);
   } catch (error) {
     if (signal?.aborted) {
       // Stopping: hand the listing back untouched for the next worker.
@@ -102,17 +114,38 @@ async function takeTurn(
   }
 }
 
-async function release(deps: PollDeps, listing: ListingRow, turn: TurnResult, startedAt: Date) {
+/**
+ * The listing's rate. Between two turns that both caught up, the new items arrived during the
+ * wall time between them (measured in ms); otherwise (a worker behind, or a first read) from
+ * the Reddit time the items span, whose whole seconds are too coarse for short turns.
+ */
+function observedRate(listing: ListingRow, turn: TurnResult, now: Date) {
+  const previousCaughtUp = listing.lastReadAt !== null && listing.intervalMs > 0;
+  if (turn.caughtUp && previousCaughtUp && listing.itemsPerMinute > 0) {
+    const elapsed = now.getTime() - listing.lastReadAt!.getTime();
+    return smoothedRate(listing.itemsPerMinute, turn.newItems, elapsed);
+  }
+  if (turn.newItems > 0 && turn.coveredMs >= 1000) {
+    return smoothedRate(listing.itemsPerMinute, turn.newItems, turn.coveredMs);
+  }
+  return listing.itemsPerMinute;
+}
+
+async function release(deps: PollDeps, listing: ListingRow, turn: TurnResult) {
   const now = deps.clock.now();
-  const elapsed = listing.lastReadAt ? startedAt.getTime() - listing.lastReadAt.getTime() : 0;
-  const rate = turn.caughtUp
-    ? smoothedRate(
-        listing.itemsPerMinute,
-        turn.newItems,
-        elapsed + (now.getTime() - startedAt.getTime()),
-      )
-    : listing.itemsPerMinute;
-  const interval = nextInterval(rate, turn.caughtUp, deps.settings.pollSeconds);
+  const rate = observedRate(listing, turn, now);
+  const backstop = listing.scope === 'subreddits' && (await isSiteWideRead(deps.db, listing.kind));
+  const interval = nextInterval(rate, turn.caughtUp, deps.settings.pollSeconds, backstop);
+  deps.log.debug(
+    {
+      listing: listing.id,
+      ...turn,
+      sincePreviousMs: listing.lastReadAt ? now.getTime() - listing.lastReadAt.getTime() : null,
+      rate,
+      interval,
+    },
+    'listing turn',
+  );
   await updateLeased(deps.db, listing.id, deps.owner, {
     leaseOwner: null,
     leaseUntil: null,

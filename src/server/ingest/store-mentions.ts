@@ -4,6 +4,7 @@ import { alerts, mentionQuotaSkips, mentions, subscriptionPlans, users } from '.
 import { limitsOf } from '../features/plans/service';
 import { isLiveAlert } from '@shared/api/alerts';
 import type { AlertInput } from '../matching';
+import { matchingColumns } from './alert-index-sync';
 import type { RedditItem } from '../reddit';
 
 /** One item matched by one alert, as the index answered (with the alert as it indexed it). */
@@ -31,17 +32,7 @@ export async function storeMatches(tx: DbOrTx, matches: MatchedItem[], now: Date
   if (matches.length === 0) return { stored: 0, overQuota: 0 };
   const alertIds = [...new Set(matches.map((m) => m.alert.id))];
   const current = await tx
-    .select({
-      id: alerts.id,
-      userId: alerts.userId,
-      keyword: alerts.keyword,
-      subreddits: alerts.subreddits,
-      includeComments: alerts.includeComments,
-      titlesOnly: alerts.titlesOnly,
-      minScore: alerts.minScore,
-      isActive: alerts.isActive,
-      isPaused: alerts.isPaused,
-    })
+    .select({ ...matchingColumns, userId: alerts.userId })
     .from(alerts)
     .where(inArray(alerts.id, alertIds));
   const byId = new Map(current.map((row) => [row.id, row]));
