@@ -14,8 +14,9 @@ import {
   type ListingRow,
   type ListingUpdate,
 } from './listing-repo';
+import { estimateMissed, matchItems, oldest, sampleRate } from './page-items';
 import type { RecentItems } from './recent-items';
-import { storeMatches, type MatchedItem } from './store-mentions';
+import { storeMatches } from './store-mentions';
 
 export type PollSettings = {
   /** Longest wait between two reads of a listing (REDDIT_POLL_SECONDS). */
@@ -232,63 +233,6 @@ export async function pollListing(
   }
   return result;
 }
-
-/** The turn's rate sample from a run of consecutive items: their count over their time span. */
-function sampleRate(result: TurnResult, items: RedditItem[]) {
-  if (items.length < 2) return;
-  const times = items.map((item) => item.createdAt.getTime());
-  result.newItems = items.length - 1;
-  // Timestamps have whole seconds: a page within one second spans at most one.
-  result.coveredMs = Math.max(Math.max(...times) - Math.min(...times), 1000);
-}
-
-function matchItems(index: AlertIndex, items: RedditItem[]): MatchedItem[] {
-  const matches: MatchedItem[] = [];
-  for (const item of items) {
-    if (item.removed && item.title === '') continue;
-    const found = index.match({
-      id: item.fullname,
-      kind: item.kind,
-      subreddit: item.subreddit,
-      title: item.title,
-      body: item.removed ? '' : item.body,
-      score: item.score,
-    });
-    for (const match of found) {
-      const alert = index.alert(match.alertId);
-      // Under minScore: kept for the score re-checks of a later issue, not stored yet.
-      if (alert && !match.belowMinScore) matches.push({ alert, terms: match.terms, item });
-    }
-  }
-  return matches;
-}
-
-/**
- * How many items a gap holds. Reddit's base-36 ids count every item created site-wide (not all
- * of them shown in this listing), so the share of ids the reachable pages show, applied to the
- * ids between the cursor and the oldest reachable item, estimates the missed ones; without
- * usable ids, the listing's observed rate over the gap's time span.
- */
-function estimateMissed(
-  listing: ListingRow,
-  cursorFullname: string | null,
-  reachable: RedditItem[],
-  since: number,
-  until: number,
-) {
-  const idOf = (fullname: string | null) => (fullname ? parseInt(fullname.slice(3), 36) : NaN);
-  const ids = reachable.map((item) => idOf(item.fullname)).filter(Number.isFinite);
-  const low = Math.min(...ids);
-  const high = Math.max(...ids);
-  const missedIds = low - idOf(cursorFullname) - 1;
-  if (ids.length > 1 && high > low && Number.isFinite(missedIds) && missedIds >= 0) {
-    return Math.round((missedIds * (ids.length - 1)) / (high - low));
-  }
-  return Math.max(1, Math.round((listing.itemsPerMinute * Math.max(until - since, 0)) / 60_000));
-}
-
-const oldest = (items: RedditItem[]) =>
-  items.reduce((min, item) => Math.min(min, item.createdAt.getTime()), Infinity);
 
 const MARK_EVERY_MS = 3600_000;
 
