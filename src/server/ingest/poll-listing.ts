@@ -213,6 +213,12 @@ export async function pollListing(
       overlapReadAt: new Date(now),
     });
   }
+  // A listing with more than a page per poll interval is busy: what is due since the last
+  // read (plus half a page left over, on average) is read in full pages only.
+  const perMs = listing.itemsPerMinute / 60_000;
+  const busy = perMs * settings.pollSeconds * 1000 >= PAGE && listing.lastReadAt !== null;
+  const since = now - (listing.lastReadAt?.getTime() ?? now);
+  const fullPagesDue = Math.max(1, Math.floor((perMs * since + PAGE / 2) / PAGE));
   for (let pages = 0; pages < settings.maxPagesPerTurn; pages++) {
     if (signal?.aborted) return result;
     const page = await read({ before: cursor.fullname });
@@ -230,9 +236,20 @@ export async function pollListing(
       result.caughtUp = true;
       return result;
     }
+    if (busy && pages + 1 >= fullPagesDue && !clearlyBehind(page, clock.now().getTime())) {
+      // A busy listing reads only the full pages due: the rest waits for the next turn, when
+      // it fills a page too, instead of costing a request for a partial page now.
+      result.caughtUp = true;
+      return result;
+    }
   }
   return result;
 }
+
+/** Newest item of a full page older than this: far behind the head, whatever the estimate. */
+const BEHIND_MS = 3000;
+const clearlyBehind = (page: ListingPage, now: number) =>
+  page.items.length > 0 && now - page.items[0].createdAt.getTime() > BEHIND_MS;
 
 const MARK_EVERY_MS = 3600_000;
 

@@ -17,7 +17,7 @@ const isInaccessible = (error: unknown): error is RedditError =>
   error instanceof RedditError && (error.failure === 'forbidden' || error.failure === 'not-found');
 
 /** Items per read the pacing aims at: nearly full pages, so that every request counts. */
-const TARGET_ITEMS_PER_READ = 90;
+const TARGET_ITEMS_PER_READ = 100;
 const MIN_INTERVAL_MS = 500;
 const MAX_BACKOFF_MS = 5 * 60_000;
 
