@@ -23,6 +23,7 @@ async function listing(path: string) {
   const res = await fetch(`${fake.url}${path}`, {
     headers: { authorization: `bearer ${token.access_token}` },
   });
+  // Tests read fields of arbitrary fake answers freely; the assertions check the shape.
   return { status: res.status, json: (await res.json().catch(() => undefined)) as any };
 }
 

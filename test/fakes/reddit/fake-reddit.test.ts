@@ -47,6 +47,7 @@ async function client(options: FakeRedditOptions = {}) {
   const token = (await tokenFor(ctx.fake)).json.access_token as string;
   const get = (path: string, signal?: AbortSignal) => api(ctx.fake, path, token, signal);
   const names = async (path: string) =>
+    // Raw Reddit listing JSON, read as served; the assertions check the shape.
     ((await get(path)).json.data.children as any[]).map((c) => c.data.name as string);
   return { ...ctx, token, get, names };
 }
@@ -203,6 +204,7 @@ describe('listings', () => {
     for (;;) {
       const { json } = await get(`/r/all/comments/?before=${cursor}&limit=100`);
       expect(json.data.after).toBeNull();
+      // Raw Reddit listing JSON, read as served; the assertions check the shape.
       const page = (json.data.children as any[]).map((c) => c.data.name as string);
       if (page.length === 0) break;
       pages.push(page);
