@@ -15,7 +15,10 @@ import { createAuthService } from './features/auth/service';
 import { ingestionRoutes } from './features/ingestion/routes';
 import { createIngestionService } from './features/ingestion/service';
 import { planRoutes } from './features/plans/routes';
+import { mentionRoutes } from './features/mentions/routes';
+import { createMentionService } from './features/mentions/service';
 import { statsRoutes } from './features/stats/routes';
+import { createStatsService } from './features/stats/service';
 import { subscriptionRoutes } from './features/subscriptions/routes';
 import { createSubscriptionService } from './features/subscriptions/service';
 import { digestRoutes, unsubscribeRoutes } from './features/digests/routes';
@@ -98,7 +101,8 @@ export async function buildApp(deps: AppDeps) {
     requireUser,
   });
   ingestionRoutes(app, { ingestion, requireUser });
-  statsRoutes(app, { db, clock, requireUser });
+  statsRoutes(app, { stats: createStatsService({ db, clock }), requireUser });
+  mentionRoutes(app, { mentions: createMentionService({ db, clock }), requireUser });
   subscriptionRoutes(app, { subscriptions, requireUser });
   const digests = createDigestService({ db, clock });
   digestRoutes(app, { digests, requireUser });

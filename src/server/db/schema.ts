@@ -112,6 +112,17 @@ export const mentions = pgTable(
   (t) => [
     uniqueIndex('mentions_alert_item_uq').on(t.alertId, t.redditId),
     index('mentions_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The mentions feed pages newest first by Reddit time with a keyset cursor (decision 006);
+    // the partial one serves the Replied filter and repliedCount without reading other rows.
+    // NULLS FIRST is what ORDER BY … DESC means: an index built NULLS LAST cannot give that order.
+    index('mentions_user_feed_idx').on(
+      t.userId,
+      t.redditCreatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('mentions_user_replied_idx')
+      .on(t.userId, t.redditCreatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.hasReplied}`),
     // The digest job reads only a user's not-yet-digested mentions.
     index('mentions_undigested_idx')
       .on(t.userId)

@@ -1,29 +1,32 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { alerts, liveAlert, mentionQuotaSkips, mentions } from '../../db/schema';
+import { alerts, liveAlert, mentionQuotaSkips, mentions, users } from '../../db/schema';
 
+/**
+ * Every count in one round trip, each from an index: live alerts from alerts_user_id_idx,
+ * mentions since a moment from a range of mentions_user_created_idx, replied ones from the
+ * partial mentions_user_replied_idx — never a pass over all of a user's mentions.
+ */
 export async function countStats(db: DbOrTx, userId: number, dayStart: Date, monthStart: Date) {
-  const [alertRow] = await db
-    .select({ active: count() })
-    .from(alerts)
-    .where(and(eq(alerts.userId, userId), liveAlert));
-  const [mentionRow] = await db
+  const mentionsSince = (since: Date) =>
+    db.$count(mentions, and(eq(mentions.userId, userId), gte(mentions.createdAt, since)));
+  const [row] = await db
     .select({
-      today:
-        sql<number>`count(*) filter (where ${mentions.createdAt} >= ${dayStart.toISOString()})`.mapWith(
-          Number,
-        ),
-      replied: sql<number>`count(*) filter (where ${mentions.hasReplied})`.mapWith(Number),
-      month:
-        sql<number>`count(*) filter (where ${mentions.createdAt} >= ${monthStart.toISOString()})`.mapWith(
-          Number,
-        ),
+      activeAlerts: db.$count(alerts, and(eq(alerts.userId, userId), liveAlert)),
+      todayMentions: mentionsSince(dayStart),
+      monthMentions: mentionsSince(monthStart),
+      repliedCount: db.$count(
+        mentions,
+        and(eq(mentions.userId, userId), eq(mentions.hasReplied, true)),
+      ),
+      skippedMentions: sql<number>`coalesce((${db
+        .select({ skipped: mentionQuotaSkips.skipped })
+        .from(mentionQuotaSkips)
+        .where(
+          and(eq(mentionQuotaSkips.userId, userId), eq(mentionQuotaSkips.month, monthStart)),
+        )}), 0)`.mapWith(Number),
     })
-    .from(mentions)
-    .where(eq(mentions.userId, userId));
-  const [skipRow] = await db
-    .select({ skipped: mentionQuotaSkips.skipped })
-    .from(mentionQuotaSkips)
-    .where(and(eq(mentionQuotaSkips.userId, userId), eq(mentionQuotaSkips.month, monthStart)));
-  return { activeAlerts: alertRow.active, ...mentionRow, skipped: skipRow?.skipped ?? 0 };
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
 }

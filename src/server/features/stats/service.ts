@@ -1,21 +1,29 @@
 import type { Stats } from '@shared/api/stats';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { startOfLocalDay } from '../../lib/time-zones';
 import { limitsForUser } from '../plans/service';
-import { countStats } from './repo';
+import * as repo from './repo';
 
-/** "Today" and "this month" are UTC (DESIGN.md §2) until digests give users a timezone. */
-export async function getStats(deps: { db: Db; clock: Clock }, userId: number): Promise<Stats> {
-  const now = deps.clock.now();
-  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const counts = await countStats(deps.db, userId, dayStart, monthStart);
+export type StatsService = ReturnType<typeof createStatsService>;
+
+export function createStatsService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
   return {
-    activeAlerts: counts.activeAlerts,
-    todayMentions: counts.today,
-    repliedCount: counts.replied,
-    monthMentions: counts.month,
-    skippedMentions: counts.skipped,
-    limits: await limitsForUser(deps.db, userId),
+    /**
+     * "Today" is the user's local day; "this month" is the UTC calendar month, the period of the
+     * plan's mention quota (DESIGN.md §2).
+     */
+    async get(user: { id: number; timezone: string }): Promise<Stats> {
+      const now = clock.now();
+      const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+      const counts = await repo.countStats(
+        db,
+        user.id,
+        startOfLocalDay(now, user.timezone),
+        monthStart,
+      );
+      return { ...counts, limits: await limitsForUser(db, user.id) };
+    },
   };
 }

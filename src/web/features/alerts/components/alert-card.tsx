@@ -4,7 +4,7 @@ import { NOTIFICATION_LABELS } from '../alert-form-values';
 import { AlertActionsMenu } from './alert-actions-menu';
 import { AlertCheckState } from './alert-check-state';
 import { AlertStatusBadge } from './alert-status-badge';
-import { RelativeTime, formatDay, formatExactDate } from './relative-time';
+import { RelativeTime, formatDay, formatExactDate } from '../../../components/relative-time';
 import { SubredditChips } from './subreddit-chips';
 
 /** "Comments included · Min score 10": the options that shape what matches. */

@@ -1,7 +1,7 @@
 import { Group, Text, Tooltip } from '@mantine/core';
 import { isLiveAlert, type Alert } from '@shared/api/alerts';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '../../../components/relative-time';
 
 type Props = {
   alert: Pick<Alert, 'isActive' | 'isPaused' | 'lastPolledAt' | 'lastError'>;

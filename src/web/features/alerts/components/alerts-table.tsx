@@ -5,7 +5,7 @@ import type { AlertSort, SortField } from '../filter-alerts';
 import { AlertActionsMenu } from './alert-actions-menu';
 import { AlertCheckState } from './alert-check-state';
 import { AlertStatusBadge } from './alert-status-badge';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '../../../components/relative-time';
 import { SortableTh } from './sortable-th';
 import { SubredditChips } from './subreddit-chips';
 

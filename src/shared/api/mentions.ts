@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/** One matching post or comment, as lists, the dashboard and CSV export show it. */
+export const mentionSchema = z.object({
+  id: z.number().int(),
+  alertId: z.number().int(),
+  /** The alert's keyword (its query), for highlighting and the keyword filter. */
+  keyword: z.string(),
+  subreddit: z.string(),
+  /** The post's title; for a comment, the title of the post it belongs to. */
+  title: z.string(),
+  body: z.string(),
+  permalink: z.string(),
+  author: z.string(),
+  score: z.number().int(),
+  commentCount: z.number().int(),
+  isComment: z.boolean(),
+  redditCreatedAt: z.string(),
+  createdAt: z.string(),
+  matchedKeyword: z.string(),
+  isRead: z.boolean(),
+  hasReplied: z.boolean(),
+});
+export type Mention = z.infer<typeof mentionSchema>;
+
+export const mentionPageSchema = z.object({
+  items: z.array(mentionSchema),
+  /** Pass back as `cursor` for the next page; null at the end of the list. */
+  nextCursor: z.string().nullable(),
+});
+export type MentionPage = z.infer<typeof mentionPageSchema>;
+
+export const MENTION_PAGE_LIMIT = { default: 50, max: 200 } as const;
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'is not a calendar date');
+
+const positiveId = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, 'must be a positive integer')
+  .transform(Number)
+  .refine((id) => id <= 2_147_483_647, 'is out of range');
+
+/** The filters of the list and of the CSV export (query-string values, hence strings). */
+export const mentionFiltersSchema = z.object({
+  alertId: positiveId.optional(),
+  /** Case-insensitive substring of the subreddit name; "r/" in front is ignored. */
+  subreddit: z
+    .string()
+    .max(100, 'must be at most 100 characters')
+    .transform((value) => value.trim().replace(/^\/?r\//i, ''))
+    .optional(),
+  replied: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  /** Mentions from this day on (Reddit time), the day taken in the user's timezone. */
+  since: isoDay.optional(),
+});
+export type MentionFilters = z.input<typeof mentionFiltersSchema>;
+export type ParsedMentionFilters = z.output<typeof mentionFiltersSchema>;
+
+export const mentionListQuerySchema = mentionFiltersSchema.extend({
+  cursor: z.string().max(200, 'is not a cursor this server issued').optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,6}$/, 'must be a whole number')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MENTION_PAGE_LIMIT.max, {
+      message: `must be between 1 and ${MENTION_PAGE_LIMIT.max}`,
+    })
+    .optional(),
+});
+
+export const mentionIdParamSchema = z.object({ id: positiveId });
+
+export const repliedBodySchema = z.object({
+  hasReplied: z.boolean({ error: 'hasReplied must be true or false' }),
+});
+export type RepliedBody = z.infer<typeof repliedBodySchema>;
+
+export const ACTIVITY_DAYS = { default: 30, max: 90 } as const;
+
+export const activityQuerySchema = z.object({
+  days: z
+    .string()
+    .regex(/^\d{1,3}$/, 'must be a whole number')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= ACTIVITY_DAYS.max, {
+      message: `must be between 1 and ${ACTIVITY_DAYS.max}`,
+    })
+    .optional(),
+});
+
+/** Mentions found per local day and alert: `counts[i]` belongs to `days[i]`. */
+export const activitySchema = z.object({
+  timezone: z.string(),
+  /** Local calendar days, oldest first, today last (YYYY-MM-DD). */
+  days: z.array(z.string()),
+  series: z.array(
+    z.object({
+      alertId: z.number().int(),
+      keyword: z.string(),
+      counts: z.array(z.number().int()),
+    }),
+  ),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+/** The query string the list, the export link and the page URL share (unset filters left out). */
+export function mentionFiltersToSearch(filters: MentionFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return params;
+}
