@@ -110,7 +110,9 @@ export const activitySchema = z.object({
 export type Activity = z.infer<typeof activitySchema>;
 
 /** The query string the list, the export link and the page URL share (unset filters left out). */
-export function mentionFiltersToSearch(filters: MentionFilters): URLSearchParams {
+export function mentionFiltersToSearch(
+  filters: Record<string, string | undefined>,
+): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) {
     if (value !== undefined && value !== '') params.set(key, String(value));

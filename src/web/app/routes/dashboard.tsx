@@ -8,8 +8,9 @@ import { AlertsOverview } from '../../features/alerts/components/alerts-overview
 import { KeywordDialog } from '../../features/alerts/components/keyword-dialog';
 import { QuotaNotice } from '../../features/dashboard/components/quota-notice';
 import { PausedAlertsNotice } from '../../features/plans/components/paused-alerts-notice';
-import { RecentMentions } from '../../features/dashboard/components/recent-mentions';
 import { StatsCards } from '../../features/dashboard/components/stats-cards';
+import { ActivityChart } from '../../features/mentions/components/activity-chart';
+import { RecentMentions } from '../../features/mentions/components/recent-mentions';
 import { MonitoringHealth } from '../../features/ingestion/components/monitoring-health';
 import { useIngestionStatus } from '../../features/ingestion/api/get-ingestion-status';
 import { statsQueryOptions, useStats } from '../../features/stats/api/get-stats';
@@ -69,6 +70,12 @@ export default function DashboardPage() {
           description="The newest posts and comments that matched, ready for a reply."
         >
           <RecentMentions />
+        </Section>
+        <Section
+          title="Mentions per day"
+          description="The last 30 days, by keyword: the five busiest and the rest as Other."
+        >
+          <ActivityChart />
         </Section>
       </Stack>
       <KeywordDialog opened={createOpened} onClose={create.close} />

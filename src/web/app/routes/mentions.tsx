@@ -1,32 +1,40 @@
-import { Button, Card, EmptyState } from '@mantine/core';
-import { IconBellSearch } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Button } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { PageHeader } from '../../components/page-header';
+import { useAlerts } from '../../features/alerts/api/get-alerts';
+import { exportUrl } from '../../features/mentions/api/get-mentions';
+import { MentionFilters } from '../../features/mentions/components/mention-filters';
+import { MentionList } from '../../features/mentions/components/mention-list';
+import { useUrlFilters } from '../../features/mentions/use-url-filters';
 
-// The mentions list (filters, infinite scroll) arrives with the mentions issue; until then the
-// page shows the spec's empty state.
+/** /mentions, titled Alerts (spec §2): every mention, filtered on the server, endlessly paged. */
 export default function MentionsRoute() {
+  const { filters, setFilter, clear, filtered } = useUrlFilters();
+  const alerts = useAlerts();
+  const keywords = useMemo(
+    () => (alerts.data ?? []).map((a) => ({ value: String(a.id), label: a.keyword })),
+    [alerts.data],
+  );
   return (
     <>
       <PageHeader
         title="Alerts"
         description="Reddit posts and comments that match your keywords."
+        actions={
+          <Button
+            component="a"
+            href={exportUrl(filters)}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            Export CSV
+          </Button>
+        }
       />
-      <Card padding="xl">
-        <EmptyState
-          py="xl"
-          variant="light"
-          icon={<IconBellSearch size={28} aria-hidden />}
-          title="No alerts found yet"
-          description="Create keywords to start tracking Reddit mentions."
-        >
-          <EmptyState.Actions>
-            <Button component={Link} to="/alerts">
-              Create Keywords
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Card>
+      <MentionFilters filters={filters} keywords={keywords} onChange={setFilter} onClear={clear} />
+      <MentionList filters={filters} filtered={filtered} onClearFilters={clear} />
     </>
   );
 }

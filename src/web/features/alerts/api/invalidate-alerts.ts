@@ -1,14 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { alertsQueryOptions } from './get-alerts';
+import { queryKeys } from '../../../lib/query-keys';
 
-// The stats belong to the stats feature (features/stats/api/get-stats.ts); features do not import
-// each other, so its key is named here. Every alert change moves activeAlerts.
-const STATS_QUERY_KEY = ['stats'] as const;
-
-/** After any alert write: the list and the stats row are both out of date. */
+/**
+ * After any alert write: the list, the stats row (activeAlerts) and the mentions (deleting an
+ * alert deletes its mentions; an edit changes the keyword they are shown with) are out of date.
+ */
 export function invalidateAlerts(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: alertsQueryOptions().queryKey }),
-    queryClient.invalidateQueries({ queryKey: STATS_QUERY_KEY }),
-  ]);
+  return Promise.all(
+    [queryKeys.alerts, queryKeys.stats, queryKeys.mentions.all].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
 }

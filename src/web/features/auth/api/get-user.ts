@@ -1,8 +1,9 @@
 import { userSchema, type User } from '@shared/api/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const USER_QUERY_KEY = ['user'] as const;
+export const USER_QUERY_KEY = queryKeys.user;
 
 /** The signed-in user, or null when the server answers 401 (nobody is signed in). */
 export async function getUser(): Promise<User | null> {

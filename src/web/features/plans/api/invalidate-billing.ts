@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query-keys';
 
-// Features do not import each other, so the keys of the user, the alerts and the stats are named
-// here. A plan change moves all of them: planType, paused alerts, limits.
-const KEYS = [['subscription'], ['user'], ['alerts'], ['stats']] as const;
+// A plan change moves all of these: planType, paused alerts, limits.
+const KEYS = [queryKeys.subscription, queryKeys.user, queryKeys.alerts, queryKeys.stats];
 
 /** After any billing change (checkout return, cancel, resume, notice dismissed). */
 export function invalidateBilling(queryClient: QueryClient) {

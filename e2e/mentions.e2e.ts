@@ -1,0 +1,197 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, test } from 'vitest';
+import { startFakeReddit, type FakeReddit } from '../test/fakes/reddit';
+import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
+import { useBrowserSuite } from './support/suite';
+
+let fake: FakeReddit | undefined;
+const suite = useBrowserSuite('mentions', {
+  env: async () => {
+    fake = await startFakeReddit();
+    return {
+      REDDIT_ENABLED: 'true',
+      REDDIT_CLIENT_ID: 'fake-client-id',
+      REDDIT_CLIENT_SECRET: 'fake-client-secret',
+      REDDIT_API_BASE: fake.url,
+      REDDIT_AUTH_BASE: fake.url,
+      REDDIT_POLL_SECONDS: '2',
+    };
+  },
+});
+afterAll(async () => fake?.stop());
+
+const visible = (locator: Locator, timeout = 20_000) =>
+  locator.first().waitFor({ state: 'visible', timeout });
+const noHorizontalScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+let tag = 0;
+// Item times only move forward across tests: an item older than what a listing already served
+// would be a late insertion, read only by the worker's occasional overlap.
+let created = Date.now() - 3600_000;
+
+/**
+ * A new signed-in user whose alert matches `count` new posts in the fake Reddit (every 4th one
+ * in r/startups, the others in r/SaaS), waited for until the worker stored them all.
+ */
+async function userWithMentions(viewport: typeof DESKTOP | typeof PHONE, count: number) {
+  const session = await suite.open(viewport);
+  const { url } = suite.server;
+  // Opening a mention on Reddit opens a tab there: answer it here instead of the internet.
+  await session.context.route('https://www.reddit.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Reddit</title>' }),
+  );
+  await registerThroughApi(session.context, url);
+  const keyword = `zendesk${++tag}x`;
+  const res = await session.context.request.post(`${url}/api/alerts`, {
+    data: { keyword },
+    headers: { Origin: url },
+  });
+  expect(res.status()).toBe(201);
+  const alertId = (await res.json()).id;
+  // Posts are added once a listing has been read with the alert known ("Checked").
+  await expect
+    .poll(
+      async () => {
+        const alerts = await (await session.context.request.get(`${url}/api/alerts`)).json();
+        return alerts.find((a: { id: number }) => a.id === alertId)?.lastPolledAt ?? null;
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .not.toBeNull();
+  for (let i = 0; i < count; i++) {
+    fake!.addPost({
+      subreddit: i % 4 === 0 ? 'startups' : 'SaaS',
+      title: `Post ${i}: is ${keyword.toUpperCase()} worth it?`,
+      selftext:
+        i === count - 1
+          ? `<script>alert("x")</script> ${'Long story about support tools. '.repeat(12)}We finally chose ${keyword} and [read the docs](https://example.com/docs).`
+          : `We compare ${keyword} with a shared inbox.`,
+      score: 1000 + i,
+      createdMs: (created += 1000),
+    });
+  }
+  await expect
+    .poll(
+      async () => {
+        const page = await session.context.request.get(`${url}/api/mentions?limit=200`);
+        return (await page.json()).items.length;
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe(count);
+  return { session, keyword, page: session.page, url };
+}
+
+describe.skipIf(!suite.enabled)('mentions in the browser', () => {
+  test('the dashboard shows the newest 5, Load More refreshes, Replied moves the stat, opened ones dim', async () => {
+    const { page, url, keyword } = await userWithMentions(DESKTOP, 7);
+    await page.goto(`${url}/dashboard`);
+    const latest = page.getByRole('region', { name: 'Latest discussions matching your keywords' });
+    await visible(latest.getByRole('article'));
+    expect(await latest.getByRole('article').count()).toBe(5);
+    // Newest first, the match highlighted whole, score locale-formatted, Reddit HTML inert.
+    const first = latest.getByRole('article').first();
+    expect(await first.getByRole('link').first().innerText()).toContain('Post 6');
+    expect(await first.locator('mark').first().innerText()).toBe(keyword.toUpperCase());
+    expect(await first.innerText()).toContain('1,006');
+    expect(await first.innerText()).toContain('<script>alert("x")</script>');
+    expect(await first.innerText()).toContain('read the docs');
+    expect(await first.innerText()).not.toContain('https://example.com/docs');
+    expect(await page.evaluate(() => (window as { x?: unknown }).x)).toBeUndefined();
+
+    await latest.getByRole('button', { name: 'Load More' }).click();
+    await visible(page.getByText('Checking for new mentions of your keywords.'));
+
+    const replies = page.getByLabel('Replies', { exact: true });
+    await expect.poll(() => replies.innerText()).toMatch(/^Replies[\s\S]*\n0\s/);
+    await first.getByRole('switch', { name: 'Replied' }).click({ force: true });
+    await expect.poll(() => replies.innerText()).toMatch(/^Replies[\s\S]*\n1\s/);
+    expect(await first.getByRole('switch', { name: 'Replied' }).isChecked()).toBe(true);
+
+    const second = latest.getByRole('article').nth(1);
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      second.getByRole('link', { name: /Open on Reddit/ }).click(),
+    ]);
+    await tab.close();
+    await expect.poll(() => second.getAttribute('data-read')).toBe('true');
+    expect(await second.evaluate((el) => getComputedStyle(el).opacity)).toBe('0.6');
+    await visible(
+      page
+        .getByRole('img', { name: 'Mentions per day by keyword' })
+        .or(page.locator('.recharts-surface')),
+    );
+    await page.screenshot({ path: 'test-results/mentions-dashboard-desktop.png', fullPage: true });
+  });
+
+  test('/mentions filters on the server, keeps them in the URL, and scrolls to the end', async () => {
+    const { page, url } = await userWithMentions(DESKTOP, 57);
+    await page.goto(`${url}/mentions`);
+    const items = page.getByRole('article');
+    await visible(items);
+    expect(await items.count()).toBe(50);
+    await page
+      .getByText(/End of the list/)
+      .scrollIntoViewIfNeeded()
+      .catch(() => {});
+    await page.mouse.wheel(0, 100_000);
+    await visible(page.getByText('End of the list · 57 alerts'));
+    expect(await items.count()).toBe(57);
+
+    await page.getByPlaceholder('Filter by subreddit...').fill('START');
+    await page.waitForURL(/subreddit=START/);
+    await expect.poll(() => items.count()).toBe(15);
+    await visible(page.getByText('End of the list · 15 alerts'));
+
+    // Reply to one, then show only the replied ones; the filtered view survives a reload.
+    await items.first().getByRole('switch', { name: 'Replied' }).click({ force: true });
+    await expect.poll(() => items.first().getByRole('switch').isChecked()).toBe(true);
+    await page.getByText('Replied', { exact: true }).first().click();
+    await page.waitForURL(/replied=true/);
+    await expect.poll(() => items.count()).toBe(1);
+    await page.reload();
+    await visible(items);
+    expect(await items.count()).toBe(1);
+    expect(await page.getByPlaceholder('Filter by subreddit...').inputValue()).toBe('START');
+
+    const exportHref = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+    expect(exportHref).toBe('/api/mentions/export.csv?subreddit=START&replied=true');
+    const csv = await page.context().request.get(`${url}${exportHref}`);
+    expect((await csv.text()).trim().split('\r\n')).toHaveLength(2);
+
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect.poll(() => page.url()).toBe(`${url}/mentions`);
+    await expect.poll(() => items.count()).toBe(50);
+    await page.screenshot({ path: 'test-results/mentions-list-desktop.png', fullPage: false });
+  });
+
+  test('a new user sees the empty states', async () => {
+    const session = await suite.open(DESKTOP);
+    const { url } = suite.server;
+    await registerThroughApi(session.context, url);
+    await session.page.goto(`${url}/mentions`);
+    await visible(session.page.getByText('No alerts found yet'));
+    await session.page.getByRole('link', { name: 'Create Keywords' }).click();
+    await session.page.waitForURL(/\/alerts$/);
+    await session.page.goto(`${url}/dashboard`);
+    await visible(
+      session.page.getByText(
+        'No alerts found yet. Create keywords to start tracking Reddit mentions.',
+      ),
+    );
+    await visible(session.page.getByText(/No mentions in the last 30 days yet/));
+  });
+
+  test('the phone layout fits 390 px on the dashboard and the list', async () => {
+    const { page, url } = await userWithMentions(PHONE, 6);
+    await page.goto(`${url}/dashboard`);
+    await visible(page.getByRole('article'));
+    await visible(page.locator('.recharts-surface'));
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await page.screenshot({ path: 'test-results/mentions-dashboard-phone.png', fullPage: true });
+    await page.goto(`${url}/mentions`);
+    await visible(page.getByRole('article'));
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await page.screenshot({ path: 'test-results/mentions-list-phone.png', fullPage: true });
+  });
+});

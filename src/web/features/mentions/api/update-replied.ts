@@ -1,0 +1,31 @@
+import { mentionSchema, type Mention } from '@shared/api/mentions';
+import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export type UpdateRepliedVariables = { id: number; hasReplied: boolean };
+
+export const updateReplied = ({ id, hasReplied }: UpdateRepliedVariables) =>
+  api.put(`/api/mentions/${id}/replied`, mentionSchema, { hasReplied });
+
+type Options = Pick<
+  UseMutationOptions<Mention, Error, UpdateRepliedVariables>,
+  'onSuccess' | 'onError'
+>;
+
+/** Spec §4: success refreshes the mentions and the stats (Replies). */
+export function useUpdateReplied({ onSuccess, onError }: Options = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateReplied,
+    onSuccess: async (...args) => {
+      await Promise.all(
+        [queryKeys.mentions.all, queryKeys.stats].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+      await onSuccess?.(...args);
+    },
+    onError,
+  });
+}

@@ -1,0 +1,153 @@
+import { Anchor, Badge, Box, Card, Group, Stack, Switch, Text } from '@mantine/core';
+import type { Mention } from '@shared/api/mentions';
+import { IconArrowBigUp, IconExternalLink, IconMessage } from '@tabler/icons-react';
+import { useMemo, type ReactNode } from 'react';
+import { RelativeTime } from '../../../components/relative-time';
+import { toastError } from '../../../lib/toast';
+import { useMarkRead } from '../api/mark-read';
+import { useUpdateReplied } from '../api/update-replied';
+import { excerptSegments, highlight, keywordQuery, plainText } from '../excerpt';
+import { HighlightedText } from './highlighted-text';
+
+type Props = {
+  mention: Mention;
+  /** A bordered card (dashboard) or a plain row between dividers (the Alerts list). */
+  framed?: boolean;
+};
+
+// Reddit text can hold any direction of script: each piece is isolated and flows by its own
+// first strong character, and long unbroken strings wrap instead of widening the page.
+const untrusted = { unicodeBidi: 'isolate', overflowWrap: 'anywhere' } as const;
+
+function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
+  return (
+    <Group gap={4} wrap="nowrap" aria-label={`${value.toLocaleString()} ${label}`}>
+      {icon}
+      <Text size="xs" c="dimmed" aria-hidden>
+        {value.toLocaleString()}
+      </Text>
+    </Group>
+  );
+}
+
+function RepliedSwitch({ mention }: { mention: Mention }) {
+  const update = useUpdateReplied({
+    onError: (error) => toastError('Failed to update reply status', error),
+  });
+  // While the update is in flight the switch shows where it is going, and cannot be flipped.
+  const checked = update.isPending ? update.variables.hasReplied : mention.hasReplied;
+  return (
+    <Switch
+      label="Replied"
+      size="sm"
+      checked={checked}
+      disabled={update.isPending}
+      onChange={(event) =>
+        update.mutate({ id: mention.id, hasReplied: event.currentTarget.checked })
+      }
+    />
+  );
+}
+
+/** One matching post or comment (spec §2): where, when, what, and the reply toggle. */
+export function MentionCard({ mention, framed = true }: Props) {
+  const markRead = useMarkRead();
+  const query = useMemo(() => keywordQuery(mention.keyword), [mention.keyword]);
+  const title = useMemo(() => highlight(query, plainText(mention.title)), [query, mention.title]);
+  const excerpt = useMemo(() => excerptSegments(query, mention.body), [query, mention.body]);
+  const opened = () => {
+    if (!mention.isRead) markRead.mutate(mention.id);
+  };
+  const link = {
+    href: mention.permalink,
+    target: '_blank',
+    rel: 'noopener noreferrer',
+    onClick: opened,
+    onAuxClick: opened,
+  };
+  const kind = mention.isComment ? 'Comment' : 'Post';
+
+  const content = (
+    <Stack gap={6}>
+      <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
+        <Group gap={8} wrap="wrap" style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600} style={untrusted}>
+            r/{mention.subreddit}
+          </Text>
+          <RelativeTime date={mention.redditCreatedAt} size="xs" c="dimmed" />
+          <Badge size="xs" variant="light" color={mention.isComment ? 'grape' : 'blue'}>
+            {kind}
+          </Badge>
+        </Group>
+        <RepliedSwitch mention={mention} />
+      </Group>
+      <Anchor {...link} fw={600} c="var(--mantine-color-text)" style={untrusted} dir="auto">
+        {mention.isComment && (
+          <Text span size="xs" c="dimmed" fw={500}>
+            Comment on{' '}
+          </Text>
+        )}
+        {title.length > 0 ? (
+          <HighlightedText segments={title} />
+        ) : (
+          `${kind} in r/${mention.subreddit}`
+        )}
+      </Anchor>
+      {excerpt.length > 0 && (
+        <Text size="sm" c="dimmed" style={untrusted} dir="auto">
+          <HighlightedText segments={excerpt} />
+        </Text>
+      )}
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Group gap="md" wrap="wrap">
+          <Stat
+            icon={<IconArrowBigUp size={14} aria-hidden />}
+            label="points"
+            value={mention.score}
+          />
+          <Stat
+            icon={<IconMessage size={14} aria-hidden />}
+            label="comments"
+            value={mention.commentCount}
+          />
+          <Text size="xs" c="dimmed" style={untrusted}>
+            u/{mention.author}
+          </Text>
+          <Badge
+            size="xs"
+            variant="outline"
+            color="gray"
+            tt="none"
+            maw={220}
+            title={mention.keyword}
+          >
+            {mention.keyword}
+          </Badge>
+        </Group>
+        <Anchor {...link} size="xs" fw={600}>
+          <Group gap={4} wrap="nowrap" component="span">
+            Open on Reddit
+            <IconExternalLink size={12} aria-hidden />
+          </Group>
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+
+  const shared = {
+    component: 'article' as const,
+    'aria-label': `${kind} in r/${mention.subreddit}`,
+    'data-read': mention.isRead || undefined,
+    // Spec §4: a mention that has been opened is dimmed.
+    opacity: mention.isRead ? 0.6 : 1,
+  };
+  return framed ? (
+    <Card withBorder padding="md" {...shared}>
+      {content}
+    </Card>
+  ) : (
+    <Box py="md" {...shared}>
+      {content}
+    </Box>
+  );
+}

@@ -1,0 +1,66 @@
+import { Anchor, Button, EmptyState, Group, Stack } from '@mantine/core';
+import { IconArrowRight, IconMessages, IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../../components/error-alert';
+import { queryKeys } from '../../../lib/query-keys';
+import { toastInfo } from '../../../lib/toast';
+import { RECENT_MENTIONS, useRecentMentions } from '../api/get-mentions';
+import { MentionCard } from './mention-card';
+import { MentionSkeletons } from './mention-skeletons';
+
+/** Dashboard "Latest discussions matching your keywords": the newest 5 (spec §2). */
+export function RecentMentions() {
+  const recent = useRecentMentions();
+  const queryClient = useQueryClient();
+  // Spec §2: "Load More" checks for new mentions (the list and the chart), with a toast.
+  const refresh = () => {
+    toastInfo('Refreshing mentions', 'Checking for new mentions of your keywords.');
+    void queryClient.invalidateQueries({ queryKey: queryKeys.mentions.all });
+  };
+
+  if (recent.isPending) return <MentionSkeletons count={3} />;
+  if (recent.isError) {
+    return (
+      <ErrorAlert
+        title="Could not load the latest mentions"
+        error={recent.error}
+        onRetry={() => recent.refetch()}
+        retrying={recent.isFetching}
+      />
+    );
+  }
+  const items = recent.data.items;
+  return (
+    <Stack gap="sm">
+      {items.length === 0 ? (
+        <EmptyState
+          py="xl"
+          icon={<IconMessages size={28} stroke={1.5} />}
+          withIndicatorBackground
+          description="No alerts found yet. Create keywords to start tracking Reddit mentions."
+        />
+      ) : (
+        items.slice(0, RECENT_MENTIONS).map((m) => <MentionCard key={m.id} mention={m} />)
+      )}
+      <Group justify="space-between" gap="sm" mt={4}>
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          onClick={refresh}
+          loading={recent.isFetching}
+        >
+          Load More
+        </Button>
+        {items.length > 0 && (
+          <Anchor component={Link} to="/mentions" size="sm" fw={600}>
+            <Group gap={4} component="span">
+              See all alerts
+              <IconArrowRight size={14} aria-hidden />
+            </Group>
+          </Anchor>
+        )}
+      </Group>
+    </Stack>
+  );
+}
