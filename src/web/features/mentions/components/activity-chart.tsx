@@ -47,7 +47,7 @@ export function ActivityChart() {
       withLegend
       legendProps={{ verticalAlign: 'bottom', wrapperStyle: { paddingTop: 8 } }}
       tickLine="none"
-      gridAxis="y"
+      gridAxis="x"
       xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }}
       yAxisProps={{ allowDecimals: false, width: 32 }}
       valueFormatter={(value) => value.toLocaleString()}
