@@ -99,31 +99,39 @@ export async function updateFlags(
  * Mentions found per alert and bucket, where bucket i (1-based) holds what was stored in
  * [bounds[i-1], bounds[i]). The bounds are local midnights computed by the caller, so days
  * follow the user's timezone with its DST changes and need no time zone data in the database.
+ * Counted from mentions_user_created_alert_idx alone; the keywords are joined to the counts.
  */
 export function countByBucket(db: DbOrTx, userId: number, bounds: Date[]) {
   const list = sql.join(
     bounds.map((b) => sql`${b.toISOString()}`),
     sql`, `,
   );
-  const bucket = sql<number>`width_bucket(${mentions.createdAt}, array[${list}]::timestamptz[])`;
-  return (
-    db
-      .select({
-        alertId: mentions.alertId,
-        keyword: alerts.keyword,
-        bucket: bucket.mapWith(Number),
-        count: sql<number>`count(*)`.mapWith(Number),
-      })
-      .from(mentions)
-      .innerJoin(alerts, eq(alerts.id, mentions.alertId))
-      .where(
-        and(
-          eq(mentions.userId, userId),
-          gte(mentions.createdAt, bounds[0]),
-          sql`${mentions.createdAt} < ${bounds.at(-1)!.toISOString()}::timestamptz`,
-        ),
-      )
-      // By position: the bucket expression carries its own parameters, so it cannot be repeated.
-      .groupBy(sql`1, 2, 3`)
-  );
+  const counts = db
+    .select({
+      alertId: mentions.alertId,
+      bucket: sql<number>`width_bucket(${mentions.createdAt}, array[${list}]::timestamptz[])`.as(
+        'bucket',
+      ),
+      count: sql<number>`count(*)`.as('count'),
+    })
+    .from(mentions)
+    .where(
+      and(
+        eq(mentions.userId, userId),
+        gte(mentions.createdAt, bounds[0]),
+        sql`${mentions.createdAt} < ${bounds.at(-1)!.toISOString()}::timestamptz`,
+      ),
+    )
+    // By position: the bucket expression carries its own parameters, so it cannot be repeated.
+    .groupBy(sql`1, 2`)
+    .as('counts');
+  return db
+    .select({
+      alertId: counts.alertId,
+      keyword: alerts.keyword,
+      bucket: sql<number>`${counts.bucket}`.mapWith(Number),
+      count: sql<number>`${counts.count}`.mapWith(Number),
+    })
+    .from(counts)
+    .innerJoin(alerts, eq(alerts.id, counts.alertId));
 }

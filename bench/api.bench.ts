@@ -1,0 +1,232 @@
+/**
+ * npm run bench:api — the mentions API under load: requests per second and p50/p99 latency of
+ * GET /api/mentions (first page, a deep cursor, a subreddit filter, the Replied filter),
+ * GET /api/stats and GET /api/mentions/activity, each next to GET /api/user of the same server in
+ * the same run (the baseline: a session lookup and nothing else).
+ *
+ * Seeds one user with 50,000 mentions over 20 alerts and 50 other users with 5,000 each, spread
+ * over the past year (so the 30-day activity window holds about 4,100 of the user's mentions).
+ * Runs on in-memory PGlite, or on PostgreSQL in a scratch database of DATABASE_URL's server.
+ * The load comes from a worker thread (its own event loop) over keep-alive connections.
+ * Options: --connections=50 --seconds=5 --warmup=2 --only=<part of an endpoint's name>
+ */
+import { Worker } from 'node:worker_threads';
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openDatabase, type Database } from '../src/server/db/client';
+import { runMigrations } from '../src/server/db/migrate';
+import { encodeCursor } from '../src/server/features/mentions/cursor';
+import * as mentionsRepo from '../src/server/features/mentions/repo';
+import { lastLocalDays } from '../src/server/features/mentions/local-days';
+import { createScratchDatabase } from '../test/helpers/database';
+
+const arg = (name: string, fallback: number) => {
+  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return found ? Number(found.split('=')[1]) : fallback;
+};
+
+type LoadJob = { url: string; cookie: string; connections: number; seconds: number };
+type LoadResult = { requests: number; errors: number; seconds: number; latencies: number[] };
+
+const CONNECTIONS = arg('connections', 50);
+const SECONDS = arg('seconds', 5);
+const WARMUP = arg('warmup', 2);
+const USER_MENTIONS = 50_000;
+const OTHER_USERS = 50;
+const OTHER_MENTIONS = 5_000;
+const ALERTS = 20;
+const NOW = Date.now();
+
+async function openBenchDatabase(): Promise<Database> {
+  const server = process.env.DATABASE_URL;
+  if (!server) {
+    const db = await openDatabase({ memory: true });
+    await runMigrations(db);
+    return db;
+  }
+  const scratch = await createScratchDatabase(server, 'earshot_bench_api');
+  const db = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
+  await runMigrations(db);
+  return { ...db, close: async () => (await db.close(), await scratch.drop()) };
+}
+
+/** `count` mentions per user of `users`, over their alerts, spread over the past 365 days. */
+async function seedMentions(db: Database['db'], userFilter: SQLWrapper, count: number) {
+  await db.execute(sql`
+    insert into mentions (alert_id, user_id, reddit_id, subreddit, title, body, permalink, author,
+                          score, comment_count, is_comment, reddit_created_at, created_at,
+                          matched_keyword, has_replied, is_read)
+    select a.id, a.user_id, 't3_' || a.id || '_' || g,
+           'sub' || (g * 7 + a.id) % 40,
+           'Looking at ' || a.keyword || ' vs the rest, post ' || g,
+           repeat('We compared pricing and customer support tools for weeks. ', 4) || a.keyword,
+           '/r/sub/comments/' || a.id || g || '/post/', 'redditor' || g, g % 500, g % 40, g % 3 = 0,
+           to_timestamp(${NOW / 1000}) - (g * a.n + a.k) * (interval '365 days' / ${count}),
+           to_timestamp(${NOW / 1000}) - (g * a.n + a.k) * (interval '365 days' / ${count}) + interval '2 minutes',
+           a.keyword, (g + a.id) % 50 = 0, g % 3 = 0
+    from (select id, user_id, keyword,
+                 count(*) over (partition by user_id) as n,
+                 row_number() over (partition by user_id order by id) - 1 as k
+          from alerts where ${userFilter}) a,
+         generate_series(1, ${count} / a.n) g`);
+}
+
+async function seed(database: Database, userId: number) {
+  const { db } = database;
+  await db.execute(sql`
+    insert into users (username, email, password)
+    select 'other' || g || '@example.com', 'other' || g || '@example.com', 'x'
+    from generate_series(1, ${OTHER_USERS}) g`);
+  await db.execute(sql`
+    insert into alerts (user_id, keyword)
+    select ${userId}, (array['stripe', 'paddle', '"customer support"', 'node.js', 'pric*'])[1 + g % 5] || ' ' || g
+    from generate_series(1, ${ALERTS}) g`);
+  await db.execute(sql`
+    insert into alerts (user_id, keyword)
+    select u.id, 'zendesk ' || g from users u, generate_series(1, 5) g where u.id <> ${userId}`);
+  await seedMentions(db, sql`user_id = ${userId}`, USER_MENTIONS);
+  await seedMentions(db, sql`user_id <> ${userId}`, OTHER_MENTIONS);
+  await db.execute(sql`vacuum analyze`);
+}
+
+async function explain(database: Database, query: SQLWrapper) {
+  const result = (await database.db.execute(
+    sql`explain (analyze, costs off, timing off, summary off) ${query}`,
+  )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+  return result.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n');
+}
+
+async function main() {
+  const database = await openBenchDatabase();
+  const config = loadConfig({ APP_URL: 'http://localhost:3000', REDDIT_ENABLED: 'false' });
+  const app = await buildApp({ config, database });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const email = 'bench@example.com';
+  const registered = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, email, password: 'bench-password' }),
+  });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
+  const userId: number = (await registered.json()).id;
+  const cookie = registered.headers.getSetCookie()[0].split(';')[0];
+  // Pro, so that the plan's monthly quota plays no part.
+  await database.db.execute(sql`update users set plan_type = 'pro' where id = ${userId}`);
+
+  const seedStart = performance.now();
+  await seed(database, userId);
+  const seconds = ((performance.now() - seedStart) / 1000).toFixed(1);
+  console.log(
+    `${database.kind}: seeded ${USER_MENTIONS.toLocaleString()} mentions for the user and ` +
+      `${(OTHER_USERS * OTHER_MENTIONS).toLocaleString()} for ${OTHER_USERS} others in ${seconds} s`,
+  );
+
+  // The position 45,000 items down: what a user who scrolled 900 pages would ask for next.
+  const [deep] = await mentionsRepo.feedPage(database.db, userId, {}, undefined, 1).offset(45_000);
+  const cursor = encodeURIComponent(encodeCursor({ at: deep.redditCreatedAt, id: deep.id }));
+  const endpoints: [string, string][] = [
+    ['GET /api/user (baseline)', '/api/user'],
+    ['GET /api/mentions?limit=50', '/api/mentions?limit=50'],
+    ['… deep cursor (item 45,000)', `/api/mentions?limit=50&cursor=${cursor}`],
+    ['… subreddit=sub7', '/api/mentions?limit=50&subreddit=sub7'],
+    ['… replied=true', '/api/mentions?limit=50&replied=true'],
+    ['GET /api/stats', '/api/stats'],
+    ['GET /api/mentions/activity', '/api/mentions/activity?days=30'],
+  ];
+
+  const worker = new Worker(new URL('./http-load.mjs', import.meta.url));
+  const run = (job: LoadJob) =>
+    new Promise<LoadResult>((resolve) => {
+      worker.once('message', resolve);
+      worker.postMessage(job);
+    });
+  type Figures = { rps: number; p50: number; p99: number; errors: number };
+  const measure = async (path: string): Promise<Figures> => {
+    const job = { url: base + path, cookie, connections: CONNECTIONS };
+    await run({ ...job, seconds: WARMUP });
+    const result = await run({ ...job, seconds: SECONDS });
+    const sorted = result.latencies.sort((a, b) => a - b);
+    const at = (q: number) =>
+      sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+    const rps = result.requests / result.seconds;
+    return { rps, p50: at(0.5), p99: at(0.99), errors: result.errors };
+  };
+  // The machine is shared: the baseline is measured right before each endpoint, and each ratio
+  // is taken to that neighbour, so a load change elsewhere moves both sides of a ratio alike.
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  const [baselinePath, ...all] = endpoints;
+  const measured = only ? all.filter(([name]) => name.includes(only)) : all;
+  const rows: { name: string; own: Figures; base: Figures }[] = [];
+  for (const [name, path] of measured) {
+    const base = await measure(baselinePath[1]);
+    rows.push({ name, base, own: await measure(path) });
+  }
+  await worker.terminate();
+
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const line = (name: string, f: Figures, ratios: string) =>
+    `| ${name} | ${Math.round(f.rps).toLocaleString()} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${ratios} |` +
+    (f.errors ? ` ${f.errors} errors` : '');
+  console.log(
+    `\n${database.kind}, ${CONNECTIONS} connections, ${SECONDS} s per run; ratios to GET /api/user measured just before\n`,
+  );
+  console.log('| endpoint | req/s | p50 ms | p99 ms | req/s ÷ baseline | p99 ÷ baseline |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  const bases = rows.map((r) => r.base);
+  const baseMedian = {
+    rps: median(bases.map((b) => b.rps)),
+    p50: median(bases.map((b) => b.p50)),
+    p99: median(bases.map((b) => b.p99)),
+    errors: bases.reduce((n, b) => n + b.errors, 0),
+  };
+  console.log(
+    line(`${baselinePath[0]}, median of ${bases.length} runs`, baseMedian, '1.00 | 1.00'),
+  );
+  for (const { name, own, base } of rows) {
+    console.log(
+      line(name, own, `${(own.rps / base.rps).toFixed(2)} | ${(own.p99 / base.p99).toFixed(2)}`),
+    );
+  }
+  const [first, deepRow] = rows.map((r) => r.own);
+  if (first && deepRow && !only) {
+    console.log(
+      `\ndeep page ÷ first page: p99 ${(deepRow.p99 / first.p99).toFixed(2)}×, ` +
+        `time per request ${(first.rps / deepRow.rps).toFixed(2)}× (target ≤ 2×)`,
+    );
+  }
+  const slowest = Math.max(...rows.map((r) => r.own.p99));
+  console.log(`slowest p99: ${slowest.toFixed(1)} ms (target on PostgreSQL: < 50 ms)`);
+
+  // The plans behind the figures, on this data.
+  const { bounds } = lastLocalDays(new Date(), 'UTC', 30);
+  const plans: [string, SQLWrapper][] = [
+    ['first page', mentionsRepo.feedPage(database.db, userId, {}, undefined, 51)],
+    [
+      'deep cursor',
+      mentionsRepo.feedPage(database.db, userId, {}, { at: deep.redditCreatedAt, id: deep.id }, 51),
+    ],
+    [
+      'subreddit filter',
+      mentionsRepo.feedPage(database.db, userId, { subreddit: 'sub7' }, undefined, 51),
+    ],
+    [
+      'replied filter',
+      mentionsRepo.feedPage(database.db, userId, { replied: true }, undefined, 51),
+    ],
+    ['activity (30 days)', mentionsRepo.countByBucket(database.db, userId, bounds)],
+  ];
+  console.log('\nEXPLAIN ANALYZE');
+  for (const [name, query] of plans) console.log(`  ${name}:\n${await explain(database, query)}`);
+
+  await app.close();
+  await database.close();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
