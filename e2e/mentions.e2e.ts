@@ -171,6 +171,13 @@ describe.skipIf(!suite.enabled)('mentions in the browser', () => {
     await expect.poll(() => page.url()).toBe(`${url}/mentions`);
     await expect.poll(() => items.count()).toBe(50);
     await page.screenshot({ path: 'test-results/mentions-list-desktop.png', fullPage: false });
+
+    // A bookmarked day filter: nothing from that day on yet, and the picker shows the day.
+    await page.goto(`${url}/mentions?since=2099-01-01`);
+    await visible(page.getByText('No alerts match these filters'));
+    expect(await page.getByRole('button', { name: 'Filter by date' }).innerText()).toContain(
+      'Jan 1, 2099',
+    );
   });
 
   test('a new user sees the empty states', async () => {
