@@ -178,7 +178,7 @@ describe.skipIf(!suite.enabled)('mentions in the browser', () => {
     expect(await page.getByRole('button', { name: 'Filter by date' }).innerText()).toContain(
       'Jan 1, 2099',
     );
-  });
+  }, 120_000);
 
   test('a new user sees the empty states', async () => {
     const session = await suite.open(DESKTOP);
