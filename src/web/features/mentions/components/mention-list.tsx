@@ -40,35 +40,36 @@ export function MentionList({ filters, filtered, onClearFilters }: Props) {
   }
   const items = list.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
-    return filtered ? (
+    // Nothing at all yet points to the keywords; nothing under filters offers to clear them.
+    return (
       <Paper withBorder p="xl">
-        <EmptyState
-          variant="light"
-          icon={<IconFilterOff size={28} aria-hidden />}
-          title="No alerts match these filters"
-          description="Try another subreddit, status or date."
-        >
-          <EmptyState.Actions>
-            <Button variant="default" onClick={onClearFilters}>
-              Clear Filters
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Paper>
-    ) : (
-      <Paper withBorder p="xl">
-        <EmptyState
-          variant="light"
-          icon={<IconBellSearch size={28} aria-hidden />}
-          title="No alerts found yet"
-          description="Create keywords to start tracking Reddit mentions."
-        >
-          <EmptyState.Actions>
-            <Button component={Link} to="/alerts">
-              Create Keywords
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
+        {filtered ? (
+          <EmptyState
+            variant="light"
+            icon={<IconFilterOff size={28} aria-hidden />}
+            title="No alerts match these filters"
+            description="Try another subreddit, status or date."
+          >
+            <EmptyState.Actions>
+              <Button variant="default" onClick={onClearFilters}>
+                Clear Filters
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        ) : (
+          <EmptyState
+            variant="light"
+            icon={<IconBellSearch size={28} aria-hidden />}
+            title="No alerts found yet"
+            description="Create keywords to start tracking Reddit mentions."
+          >
+            <EmptyState.Actions>
+              <Button component={Link} to="/alerts">
+                Create Keywords
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        )}
       </Paper>
     );
   }
