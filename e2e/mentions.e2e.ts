@@ -67,6 +67,17 @@ async function userWithMentions(viewport: typeof DESKTOP | typeof PHONE, count: 
     )
     .not.toBeNull();
   for (let i = 0; i < count; i++) {
+    if (i === 1) {
+      // One comment, shown under the title of the post it answers.
+      fake!.addComment({
+        subreddit: 'SaaS',
+        linkTitle: 'Which help desk for a team of three?',
+        body: `Comment ${i}: we moved to ${keyword} last year.`,
+        score: 1000 + i,
+        createdMs: (created += 1000),
+      });
+      continue;
+    }
     fake!.addPost({
       subreddit: i % 4 === 0 ? 'startups' : 'SaaS',
       title: `Post ${i}: is ${keyword.toUpperCase()} worth it?`,
@@ -201,6 +212,10 @@ describe.skipIf(!suite.enabled)('mentions in the browser', () => {
     const { page, url } = await userWithMentions(PHONE, 6);
     await page.goto(`${url}/dashboard`);
     await visible(page.getByRole('article'));
+    const comment = page.getByRole('article', { name: 'Comment in r/SaaS' });
+    expect(await comment.getByRole('link').first().innerText()).toBe(
+      'Comment on Which help desk for a team of three?',
+    );
     await visible(page.locator('.recharts-surface'));
     expect(await noHorizontalScroll(page)).toBe(true);
     await page.screenshot({ path: 'test-results/mentions-dashboard-phone.png', fullPage: true });
