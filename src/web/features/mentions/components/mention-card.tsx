@@ -1,4 +1,14 @@
-import { Anchor, Badge, Box, Card, Group, Stack, Switch, Text } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Card,
+  Group,
+  Stack,
+  Switch,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { Mention } from '@shared/api/mentions';
 import { IconArrowBigUp, IconExternalLink, IconMessage } from '@tabler/icons-react';
 import { useMemo, type ReactNode } from 'react';
@@ -21,10 +31,11 @@ const untrusted = { unicodeBidi: 'isolate', overflowWrap: 'anywhere' } as const;
 
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
   return (
-    <Group gap={4} wrap="nowrap" aria-label={`${value.toLocaleString()} ${label}`}>
+    <Group gap={4} wrap="nowrap">
       {icon}
-      <Text size="xs" c="dimmed" aria-hidden>
+      <Text size="xs" c="dimmed">
         {value.toLocaleString()}
+        <VisuallyHidden> {label}</VisuallyHidden>
       </Text>
     </Group>
   );
