@@ -11,6 +11,7 @@ export const queryKeys = {
   /** Lists (dashboard, /mentions with its filters) and the activity chart. */
   mentions: {
     all: ['mentions'] as const,
+    lists: ['mentions', 'list'] as const,
     list: (filters: Record<string, string | undefined>, limit: number) =>
       ['mentions', 'list', filters, limit] as const,
     activity: (days: number) => ['mentions', 'activity', days] as const,

@@ -22,8 +22,8 @@ const patchPage = (page: MentionPage, updated: Mention): MentionPage => ({
  * has scrolled through for one flag; the flag is all that changed.
  */
 function patchCachedLists(queryClient: QueryClient, updated: Mention) {
-  queryClient.setQueriesData<Cached>({ queryKey: queryKeys.mentions.all }, (data) => {
-    if (!data || !('pages' in data || 'items' in data)) return data;
+  queryClient.setQueriesData<Cached>({ queryKey: queryKeys.mentions.lists }, (data) => {
+    if (!data) return data;
     if ('pages' in data) {
       return { ...data, pages: data.pages.map((page) => patchPage(page, updated)) };
     }

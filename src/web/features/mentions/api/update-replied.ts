@@ -20,7 +20,7 @@ export function useUpdateReplied({ onSuccess, onError }: Options = {}) {
     mutationFn: updateReplied,
     onSuccess: async (...args) => {
       await Promise.all(
-        [queryKeys.mentions.all, queryKeys.stats].map((queryKey) =>
+        [queryKeys.mentions.lists, queryKeys.stats].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       );
