@@ -1,19 +1,23 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { AlertsOverview } from '../../features/alerts/components/alerts-overview';
 import { KeywordDialog } from '../../features/alerts/components/keyword-dialog';
 import { QuotaNotice } from '../../features/dashboard/components/quota-notice';
 import { PausedAlertsNotice } from '../../features/plans/components/paused-alerts-notice';
 import { StatsCards } from '../../features/dashboard/components/stats-cards';
-import { ActivityChart } from '../../features/mentions/components/activity-chart';
 import { RecentMentions } from '../../features/mentions/components/recent-mentions';
 import { MonitoringHealth } from '../../features/ingestion/components/monitoring-health';
 import { useIngestionStatus } from '../../features/ingestion/api/get-ingestion-status';
 import { statsQueryOptions, useStats } from '../../features/stats/api/get-stats';
+
+// The chart library is most of the dashboard's code: it loads after the rest of the page.
+const ActivityChart = lazy(async () => ({
+  default: (await import('../../features/mentions/components/activity-chart')).ActivityChart,
+}));
 
 function Section(props: { title: string; description: string; children: ReactNode }) {
   return (
@@ -75,7 +79,9 @@ export default function DashboardPage() {
           title="Mentions per day"
           description="The last 30 days, by keyword: the five busiest and the rest as Other."
         >
-          <ActivityChart />
+          <Suspense fallback={<Skeleton height={240} />}>
+            <ActivityChart />
+          </Suspense>
         </Section>
       </Stack>
       <KeywordDialog opened={createOpened} onClose={create.close} />
