@@ -143,7 +143,9 @@ async function seedAlerts(database: Database): Promise<{ inputs: AlertInput[]; p
 function startPeer(url: string) {
   const seen = new Set<string>();
   let stopped = false;
-  const token = (async () => {
+  // Fetched again after a failure, so that one failed token request does not silence the peer.
+  let token: Promise<string> | undefined;
+  const fetchToken = async () => {
     const res = await fetch(`${url}/api/v1/access_token`, {
       method: 'POST',
       headers: {
@@ -153,14 +155,20 @@ function startPeer(url: string) {
       },
       body: 'grant_type=client_credentials',
     });
+    if (!res.ok) throw new Error(`token: ${res.status}`);
     return ((await res.json()) as { access_token: string }).access_token;
-  })();
+  };
   const loop = async (listing: string, everyMs: number) => {
     while (!stopped) {
       const started = Date.now();
       try {
+        token ??= fetchToken();
+        const bearer = await token.catch((error: unknown) => {
+          token = undefined;
+          throw error;
+        });
         const res = await fetch(`${url}/r/all/${listing}.json?limit=100&raw_json=1`, {
-          headers: { authorization: `bearer ${await token}`, 'user-agent': BASELINE.agent },
+          headers: { authorization: `bearer ${bearer}`, 'user-agent': BASELINE.agent },
         });
         const body = (await res.json()) as { data?: { children?: { data: { name: string } }[] } };
         for (const child of body.data?.children ?? []) seen.add(child.data.name);

@@ -85,8 +85,12 @@ export async function replan(
         .set({
           subreddits: update.subreddits.length ? update.subreddits.join(',') : null,
           isPlanned: update.isPlanned,
-          // A listing planned again starts from the newest page: its old cursor is stale.
-          ...(update.isPlanned ? {} : { cursorFullname: null, cursorCreatedAt: null }),
+          // A listing planned again starts from the newest page: its old cursor is stale. One
+          // whose subreddits changed may have lost its cursor item: it reads the newest page
+          // and back to the cursor's time, instead of an empty `before` page first.
+          ...(update.isPlanned
+            ? { resync: true }
+            : { cursorFullname: null, cursorCreatedAt: null }),
         })
         .where(eq(redditListings.id, update.id));
     }
