@@ -92,7 +92,12 @@ export async function buildApp(deps: AppDeps) {
 
   authRoutes(app, { auth, cookies, requireUser, config, clock });
   planRoutes(app, { db });
-  const ingestion = createIngestionService({ db, clock, mode: redditMode(config) });
+  const ingestion = createIngestionService({
+    db,
+    clock,
+    mode: redditMode(config),
+    feedSeconds: config.reddit.rssSeconds,
+  });
   alertRoutes(app, {
     alerts: createAlertService({ db, clock, pollStates: ingestion.pollStates }),
     requireUser,

@@ -1,12 +1,13 @@
-import type { IngestionStatus, ListingStatus } from '@shared/api/ingestion';
+import {
+  SITE_WIDE_NEEDS_CREDENTIALS,
+  type IngestionStatus,
+  type ListingStatus,
+} from '@shared/api/ingestion';
 
 export type HealthTone = 'ok' | 'warning' | 'error' | 'off';
 
 /** The one-line summary of the dashboard, and the warnings under it. */
 export type HealthSummary = { tone: HealthTone; headline: string; warnings: string[] };
-
-export const NO_CREDENTIALS_TEXT =
-  'Reddit monitoring needs Reddit API credentials — see the README';
 
 /** A listing silent for this long (with no error to explain it) is worth a warning. */
 const STALE_MS = 3 * 60_000;
@@ -52,10 +53,10 @@ export function summarizeHealth(
       warnings: [],
     };
   }
-  if (status.mode === 'no-credentials') {
-    return { tone: 'warning', headline: NO_CREDENTIALS_TEXT, warnings: [] };
-  }
-  const warnings: string[] = [];
+  const limited = status.mode === 'no-credentials';
+  // Limited mode monitors subreddit alerts only: the site-wide ones are stored, not monitored.
+  const warnings: string[] =
+    limited && status.siteWideUnmonitored > 0 ? [SITE_WIDE_NEEDS_CREDENTIALS] : [];
   for (const listing of status.listings) {
     // The client's own error is the headline already; the listings it failed need no repeat.
     if (listing.lastError && listing.lastError === status.client.lastError) continue;
@@ -89,7 +90,13 @@ export function summarizeHealth(
     return { tone: 'error', headline, warnings };
   }
   if (status.listings.length === 0) {
-    return { tone: 'off', headline: 'Nothing to monitor yet: add a keyword to start', warnings };
+    if (limited && warnings.length > 0) {
+      return { tone: 'warning', headline: SITE_WIDE_NEEDS_CREDENTIALS, warnings: [] };
+    }
+    const start = limited
+      ? 'Limited mode (no Reddit API credentials): add a keyword with subreddits to start'
+      : 'Nothing to monitor yet: add a keyword to start';
+    return { tone: 'off', headline: start, warnings };
   }
 
   const updates = status.listings
@@ -99,7 +106,9 @@ export function summarizeHealth(
   const last = updates.at(-1);
   const gaps = status.gapsToday;
   const parts = [
-    `Monitoring ${plural(status.listings.length, 'listing')}`,
+    limited
+      ? `Limited mode: reading ${plural(status.listings.length, 'public feed')}, one request every ${plural(status.feedSeconds ?? 60, 'second')}`
+      : `Monitoring ${plural(status.listings.length, 'listing')}`,
     last ? `last update ${ago(last, now)}` : 'first check pending',
     gaps.count === 0
       ? 'no gaps today'
