@@ -13,7 +13,7 @@ import * as repo from './repo';
 
 export type IngestionService = ReturnType<typeof createIngestionService>;
 
-type ListingRow = Awaited<ReturnType<typeof repo.plannedListings>>[number];
+export type ListingRow = Awaited<ReturnType<typeof repo.plannedListings>>[number];
 type AlertFields = {
   id: number;
   subreddits: string | null;
@@ -58,6 +58,30 @@ export function listingsOf(alert: AlertFields, listings: ListingRow[]) {
     }
   }
   return { listings: [...found], unplanned };
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** A listing as a user sees it: only their own subreddits of a shared group are named. */
+export function toListingStatus(
+  l: ListingRow,
+  names: ReadonlySet<string>,
+  gaps24h: ListingStatus['gaps24h'],
+): ListingStatus {
+  return {
+    id: l.id,
+    scope: l.scope === 'all' ? 'all' : 'subreddits',
+    kind: l.kind === 'comments' ? 'comments' : 'posts',
+    subreddits: repo.toNames(l.subreddits).filter((n) => names.has(n)),
+    intervalSeconds: l.intervalMs / 1000,
+    itemsPerMinute: Math.round(l.itemsPerMinute * 10) / 10,
+    itemsSkipped: l.itemsSkipped,
+    lastSuccessAt: iso(l.lastSuccessAt),
+    nextPollAt: iso(l.nextPollAt),
+    lastError: l.errorSince ? l.lastError : null,
+    errorSince: iso(l.errorSince),
+    gaps24h,
+  };
 }
 
 const minDate = (dates: (Date | null)[]) =>
@@ -139,7 +163,6 @@ export function createIngestionService(deps: {
       const mineIds = new Set([...mine].map((l) => l.id));
       const today = gapsToday.filter((g) => mineIds.has(g.listingId));
       const budget = parseBudget(client?.budget);
-      const iso = (d: Date | null) => d?.toISOString() ?? null;
       return {
         mode,
         checkedAt: now.toISOString(),
@@ -148,20 +171,7 @@ export function createIngestionService(deps: {
           mode === 'no-credentials' ? alerts.filter((a) => !a.subreddits).length : 0,
         listings: [...mine]
           .sort((a, b) => (a.scope === b.scope ? a.id - b.id : a.scope === 'all' ? -1 : 1))
-          .map((l): ListingStatus => ({
-            id: l.id,
-            scope: l.scope === 'all' ? 'all' : 'subreddits',
-            kind: l.kind === 'comments' ? 'comments' : 'posts',
-            subreddits: repo.toNames(l.subreddits).filter((n) => names.has(n)),
-            intervalSeconds: l.intervalMs / 1000,
-            itemsPerMinute: Math.round(l.itemsPerMinute * 10) / 10,
-            itemsSkipped: l.itemsSkipped,
-            lastSuccessAt: iso(l.lastSuccessAt),
-            nextPollAt: iso(l.nextPollAt),
-            lastError: l.errorSince ? l.lastError : null,
-            errorSince: iso(l.errorSince),
-            gaps24h: gapsOf(l.id),
-          })),
+          .map((l) => toListingStatus(l, names, gapsOf(l.id))),
         inaccessibleSubreddits: blocked.map((s) => ({
           name: s.name,
           access: s.access === 'not-found' ? 'not-found' : 'forbidden',
