@@ -73,7 +73,7 @@ export function AlertDiagnostic({ id }: { id: string }) {
       toastSuccess(
         'Test Completed',
         answer.success
-          ? `${answer.mentionsFound.toLocaleString()} mentions found.`
+          ? `${answer.mentionsFound.toLocaleString()} mention${answer.mentionsFound === 1 ? '' : 's'} found.`
           : (answer.error ?? ''),
       );
     },
