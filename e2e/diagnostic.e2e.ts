@@ -150,7 +150,12 @@ describe.skipIf(!enabled)('the Alert Diagnostic page and limited mode, in the br
       await expect
         .poll(() => totalAlerts(page), { timeout: 30_000 })
         .toMatch(/^Total Alerts\s+1(\s|$)/);
-      await visible(page.getByRole('row', { name: /everywhere/ }).getByText(SITE_WIDE));
+      // The alert itself says why (a table row on desktop, a card on the phone).
+      await visible(
+        page
+          .getByRole('region', { name: 'Keywords being monitored on Reddit' })
+          .getByText(SITE_WIDE),
+      );
       await page.screenshot({ path: `test-results/limited-dashboard-${name}.png`, fullPage: true });
       await page.getByRole('button', { name: 'Add Keyword' }).click();
       const dialog = page.getByRole('dialog');
