@@ -102,18 +102,20 @@ export async function replan(
  * and the cheap subreddit listings stay complete. SKIP LOCKED lets several workers lease
  * different listings at once.
  */
+/** A planned listing whose next read is due and that no live lease holds. */
+export const dueListing = (now: Date) =>
+  and(
+    eq(redditListings.isPlanned, true),
+    lte(redditListings.nextPollAt, now),
+    or(isNull(redditListings.leaseUntil), lt(redditListings.leaseUntil, now)),
+  );
+
 export async function leaseDueListing(db: Db, owner: string, now: Date, leaseMs: number) {
   return db.transaction(async (tx) => {
     const [due] = await tx
       .select({ id: redditListings.id })
       .from(redditListings)
-      .where(
-        and(
-          eq(redditListings.isPlanned, true),
-          lte(redditListings.nextPollAt, now),
-          or(isNull(redditListings.leaseUntil), lt(redditListings.leaseUntil, now)),
-        ),
-      )
+      .where(dueListing(now))
       .orderBy(asc(redditListings.nextPollAt), sql`${redditListings.scope} = 'all'`)
       .limit(1)
       .for('update', { skipLocked: true });

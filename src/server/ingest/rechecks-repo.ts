@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { mentions, redditListings, scoreCandidates } from '../db/schema';
 import type { RedditItem } from '../reddit';
+import { dueListing } from './listing-repo';
 
 export type CandidateRow = typeof scoreCandidates.$inferSelect;
 
@@ -94,13 +95,7 @@ export async function isListingDue(db: DbOrTx, now: Date) {
   const [row] = await db
     .select({ id: redditListings.id })
     .from(redditListings)
-    .where(
-      and(
-        eq(redditListings.isPlanned, true),
-        lte(redditListings.nextPollAt, now),
-        sql`(${redditListings.leaseUntil} is null or ${redditListings.leaseUntil} < ${now.toISOString()}::timestamptz)`,
-      ),
-    )
+    .where(dueListing(now))
     .limit(1);
   return row !== undefined;
 }

@@ -27,3 +27,10 @@ export function listingLabel(listing: Pick<ListingStatus, 'scope' | 'kind' | 'su
   const where = listing.scope === 'all' ? 'r/all' : `r/${listing.subreddits.join('+')}`;
   return `${where} · ${listing.kind === 'posts' ? 'new posts' : 'comments'}`;
 }
+
+/** A listing's gaps of the last 24 h: "none", or "2 (~340 items)". */
+export function gapsLabel(gaps: ListingStatus['gaps24h']) {
+  return gaps.count === 0
+    ? 'none'
+    : `${gaps.count} (~${gaps.estimatedItems.toLocaleString()} items)`;
+}

@@ -2,7 +2,7 @@ import { Alert as Notice, Card, List, Skeleton, Stack, Table, Text, Title } from
 import type { AlertMonitoring } from '@shared/api/diagnostic';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { ErrorAlert } from '../../../components/error-alert';
-import { ago, clockTime, listingLabel } from '../../../lib/monitoring-format';
+import { ago, clockTime, gapsLabel, listingLabel } from '../../../lib/monitoring-format';
 import { useAlertMonitoring } from '../api/get-alert-monitoring';
 
 const BACKFILL_TEXT: Record<string, string> = {
@@ -59,11 +59,7 @@ function Listings({ data, now }: { data: AlertMonitoring; now: number }) {
                   : 'not yet'}
               </Table.Td>
               <Table.Td>{listing.intervalSeconds.toLocaleString()} s</Table.Td>
-              <Table.Td>
-                {listing.gaps24h.count === 0
-                  ? 'none'
-                  : `${listing.gaps24h.count} (~${listing.gaps24h.estimatedItems.toLocaleString()} items)`}
-              </Table.Td>
+              <Table.Td>{gapsLabel(listing.gaps24h)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
