@@ -7,6 +7,7 @@ import { BudgetBusyError, RedditError, type RedditClient } from '../reddit';
 import { matchingColumns } from './alert-index-sync';
 import { searchAlert } from './alert-search';
 import { backfillKey, leaseBackfill, updateBackfill, type BackfillRow } from './backfill-repo';
+import { isListingBehind } from './listing-repo';
 import { storeMatches } from './store-mentions';
 
 /** At most this many posts of the past week are stored per backfill. */
@@ -27,6 +28,8 @@ export type BackfillDeps = { db: Db; reddit: RedditClient; clock: Clock; log: Lo
 export async function runBackfills(deps: BackfillDeps, signal?: AbortSignal): Promise<number> {
   let ran = 0;
   while (!signal?.aborted) {
+    // Live listings that are behind get every slot: the backfill waits for the next run.
+    if (await isListingBehind(deps.db, deps.clock.now())) break;
     const row = await leaseBackfill(deps.db, deps.clock.now(), LEASE_MS);
     if (!row) break;
     const busy = !(await runOne(deps, row, signal));

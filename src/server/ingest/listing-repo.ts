@@ -102,20 +102,18 @@ export async function replan(
  * and the cheap subreddit listings stay complete. SKIP LOCKED lets several workers lease
  * different listings at once.
  */
-/** A planned listing whose next read is due and that no live lease holds. */
-export const dueListing = (now: Date) =>
-  and(
-    eq(redditListings.isPlanned, true),
-    lte(redditListings.nextPollAt, now),
-    or(isNull(redditListings.leaseUntil), lt(redditListings.leaseUntil, now)),
-  );
-
 export async function leaseDueListing(db: Db, owner: string, now: Date, leaseMs: number) {
   return db.transaction(async (tx) => {
     const [due] = await tx
       .select({ id: redditListings.id })
       .from(redditListings)
-      .where(dueListing(now))
+      .where(
+        and(
+          eq(redditListings.isPlanned, true),
+          lte(redditListings.nextPollAt, now),
+          or(isNull(redditListings.leaseUntil), lt(redditListings.leaseUntil, now)),
+        ),
+      )
       .orderBy(asc(redditListings.nextPollAt), sql`${redditListings.scope} = 'all'`)
       .limit(1)
       .for('update', { skipLocked: true });
@@ -127,6 +125,28 @@ export async function leaseDueListing(db: Db, owner: string, now: Date, leaseMs:
       .returning();
     return leased;
   });
+}
+
+/**
+ * A planned listing that is behind: its last turn could not catch up, or its read is overdue
+ * by more than BEHIND_MS (the budget is short). Background work leaves every slot to it then.
+ */
+const BEHIND_MS = 10_000;
+export async function isListingBehind(db: DbOrTx, now: Date) {
+  const [row] = await db
+    .select({ id: redditListings.id })
+    .from(redditListings)
+    .where(
+      and(
+        eq(redditListings.isPlanned, true),
+        or(
+          eq(redditListings.intervalMs, 0),
+          lt(redditListings.nextPollAt, new Date(now.getTime() - BEHIND_MS)),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export type ListingUpdate = PgUpdateSetSource<typeof redditListings>;

@@ -1,8 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { mentions, redditListings, scoreCandidates } from '../db/schema';
+import { mentions, scoreCandidates } from '../db/schema';
 import type { RedditItem } from '../reddit';
-import { dueListing } from './listing-repo';
 
 export type CandidateRow = typeof scoreCandidates.$inferSelect;
 
@@ -88,14 +87,4 @@ export async function rescheduleCandidate(
     .where(
       and(eq(scoreCandidates.alertId, row.alertId), eq(scoreCandidates.redditId, row.redditId)),
     );
-}
-
-/** A listing waits for its turn: background work leaves the slot to it. */
-export async function isListingDue(db: DbOrTx, now: Date) {
-  const [row] = await db
-    .select({ id: redditListings.id })
-    .from(redditListings)
-    .where(dueListing(now))
-    .limit(1);
-  return row !== undefined;
 }

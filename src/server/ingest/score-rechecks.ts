@@ -7,6 +7,7 @@ import { alerts } from '../db/schema';
 import { compileAlertIndex, type AlertInput } from '../matching';
 import { BudgetBusyError, type RedditClient, type RedditItem } from '../reddit';
 import { matchingColumns } from './alert-index-sync';
+import { isListingBehind } from './listing-repo';
 import { matchItems } from './page-items';
 import * as repo from './rechecks-repo';
 import { FIRST_RECHECK_MS, storeMatches, type MatchedItem } from './store-mentions';
@@ -31,8 +32,8 @@ const storedItemSchema = z.object({
 });
 
 /**
- * Re-checks through `/api/info`, 100 fullnames a request, using only slots the live listings
- * leave (none while a listing is due, at most a share of the window): candidates under an
+ * Re-checks through `/api/info`, 100 fullnames a request, within background work's share of
+ * the budget and never while a live listing is behind: candidates under an
  * alert's minScore become mentions once their score reaches it, and mentions younger than
  * 48 h get their score and comment count refreshed, or are marked removed on Reddit.
  * Returns the number of requests sent.
@@ -47,7 +48,7 @@ export async function runRechecks(deps: RecheckDeps, signal?: AbortSignal): Prom
     const candidateIds = new Set(candidates.map((c) => c.redditId));
     const mentionIds = await repo.dueMentionItems(db, now, INFO_BATCH - candidateIds.size);
     const ids = [...new Set([...candidateIds, ...mentionIds])].slice(0, INFO_BATCH);
-    if (ids.length === 0 || (await repo.isListingDue(db, now))) break;
+    if (ids.length === 0 || (await isListingBehind(db, now))) break;
     let items: RedditItem[];
     try {
       items = (await deps.reddit.info(ids, signal, 'background')).items;

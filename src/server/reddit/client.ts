@@ -22,14 +22,19 @@ export type ListingParams = { limit?: number; before?: string; after?: string };
 
 /**
  * Who is asking. `live` (the listings) waits for its slot; `background` (re-checks, backfill)
- * takes a slot only when one is free now and within its share of the window, and is not
+ * takes one of the next slots only within its share of the window, and is not
  * retried here (its job tries again later); `interactive` (a user's diagnostic test) takes
  * the next slot if it comes within a few seconds.
  */
 export type RequestPriority = 'live' | 'background' | 'interactive';
 
-/** The most of each window background work may take: listings keep the rest. */
-export const BACKGROUND_SHARE = 0.1;
+/**
+ * The most of each window background work may take (about 170 requests an hour): listings
+ * keep the rest. Small, because at 90% of Reddit's volume the listings need nearly all of it.
+ */
+export const BACKGROUND_SHARE = 0.03;
+/** A background request queues for a slot this long at most, like a live read would. */
+const BACKGROUND_WAIT_MS = 2_000;
 const INTERACTIVE_WAIT_MS = 15_000;
 
 export type SearchParams = {
@@ -85,7 +90,10 @@ export function createRedditClient(deps: {
     if (priority === 'live') return budget.acquire(signal);
     const taken =
       priority === 'background'
-        ? await budget.tryAcquire({ maxWaitMs: 0, share: BACKGROUND_SHARE }, signal)
+        ? await budget.tryAcquire(
+            { maxWaitMs: BACKGROUND_WAIT_MS, share: BACKGROUND_SHARE },
+            signal,
+          )
         : await budget.tryAcquire({ maxWaitMs: INTERACTIVE_WAIT_MS }, signal);
     if (!taken) {
       throw new BudgetBusyError(
