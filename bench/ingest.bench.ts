@@ -235,6 +235,7 @@ async function runScenario(scenario: Scenario, port: number) {
     postsPerSecond: scenario.posts,
     plant: { phrases: plant, rate: 0.1 },
   });
+  const warmUpStart = Date.now();
   await sleep(WARM_UP_MS);
 
   const start = Date.now();
@@ -263,6 +264,7 @@ async function runScenario(scenario: Scenario, port: number) {
   const summary = (await (await fetch(`${fake.url}/_fake/requests/summary`)).json()) as {
     timesByAgent: Record<string, number[]>;
     tooManyRequests: number;
+    byKind: Record<string, number>;
   };
   const items = (await itemLog(fake.url)).filter((i) => i.createdMs >= start && i.createdMs < end);
   const index = compileAlertIndex(inputs);
@@ -368,6 +370,12 @@ async function runScenario(scenario: Scenario, port: number) {
     newItemsPerRequest: (after.seen - before.seen) / Math.max(requests, 1),
     cpuMsPer1000: ((cpu.user + cpu.system) / 1000 / Math.max(after.seen - before.seen, 1)) * 1000,
     tooManyRequests: summary.tooManyRequests,
+    // Whole run (warm-up included): the peer reads only new/comments, so these are the worker's.
+    requestsByKind: summary.byKind,
+    backgroundPerHour: {
+      info: ((summary.byKind.info ?? 0) * 3600_000) / (Date.now() - warmUpStart),
+      search: ((summary.byKind.search ?? 0) * 3600_000) / (Date.now() - warmUpStart),
+    },
   };
   await database.close();
   await scratch?.drop();

@@ -131,6 +131,28 @@ export async function leaseDueListing(db: Db, owner: string, now: Date, leaseMs:
   });
 }
 
+/**
+ * A planned listing that is behind: its last turn could not catch up, or its read is overdue
+ * by more than BEHIND_MS (the budget is short). Background work leaves every slot to it then.
+ */
+const BEHIND_MS = 10_000;
+export async function isListingBehind(db: DbOrTx, now: Date) {
+  const [row] = await db
+    .select({ id: redditListings.id })
+    .from(redditListings)
+    .where(
+      and(
+        eq(redditListings.isPlanned, true),
+        or(
+          eq(redditListings.intervalMs, 0),
+          lt(redditListings.nextPollAt, new Date(now.getTime() - BEHIND_MS)),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export type ListingUpdate = PgUpdateSetSource<typeof redditListings>;
 
 /** Updates the listing only while `owner` still holds its lease; throws LeaseLostError otherwise. */
