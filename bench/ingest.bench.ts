@@ -143,7 +143,9 @@ async function seedAlerts(database: Database): Promise<{ inputs: AlertInput[]; p
 function startPeer(url: string) {
   const seen = new Set<string>();
   let stopped = false;
-  const token = (async () => {
+  // Fetched again after a failure, so that one failed token request does not silence the peer.
+  let token: Promise<string> | undefined;
+  const fetchToken = async () => {
     const res = await fetch(`${url}/api/v1/access_token`, {
       method: 'POST',
       headers: {
@@ -153,14 +155,20 @@ function startPeer(url: string) {
       },
       body: 'grant_type=client_credentials',
     });
+    if (!res.ok) throw new Error(`token: ${res.status}`);
     return ((await res.json()) as { access_token: string }).access_token;
-  })();
+  };
   const loop = async (listing: string, everyMs: number) => {
     while (!stopped) {
       const started = Date.now();
       try {
+        token ??= fetchToken();
+        const bearer = await token.catch((error: unknown) => {
+          token = undefined;
+          throw error;
+        });
         const res = await fetch(`${url}/r/all/${listing}.json?limit=100&raw_json=1`, {
-          headers: { authorization: `bearer ${await token}`, 'user-agent': BASELINE.agent },
+          headers: { authorization: `bearer ${bearer}`, 'user-agent': BASELINE.agent },
         });
         const body = (await res.json()) as { data?: { children?: { data: { name: string } }[] } };
         for (const child of body.data?.children ?? []) seen.add(child.data.name);
@@ -227,33 +235,36 @@ async function runScenario(scenario: Scenario, port: number) {
     postsPerSecond: scenario.posts,
     plant: { phrases: plant, rate: 0.1 },
   });
+  const warmUpStart = Date.now();
   await sleep(WARM_UP_MS);
 
   const start = Date.now();
   const cpuBefore = process.cpuUsage();
-  const [before] = await database.db
-    .select({
-      requests: sql<number>`coalesce(sum(${redditListings.requests}), 0)`.mapWith(Number),
-      seen: sql<number>`coalesce(sum(${redditListings.itemsSeen}), 0)`.mapWith(Number),
-    })
-    .from(redditListings);
+  const readCounts = async () => {
+    const [row] = await database.db
+      .select({
+        requests: sql<number>`coalesce(sum(${redditListings.requests}), 0)`.mapWith(Number),
+        seen: sql<number>`coalesce(sum(${redditListings.itemsSeen}), 0)`.mapWith(Number),
+      })
+      .from(redditListings);
+    return row;
+  };
+  const before = await readCounts();
   await sleep(RUN_MS);
   const end = Date.now();
+  // Items per request and CPU over the steady run only: the drain after it reads what is
+  // left in partial pages, which says nothing about a listing that keeps moving.
+  const after = await readCounts();
+  const cpu = process.cpuUsage(cpuBefore);
   await control(fake.url, 'firehose', undefined, 'DELETE');
   await sleep(DRAIN_MS);
-  const cpu = process.cpuUsage(cpuBefore);
-  const [after] = await database.db
-    .select({
-      requests: sql<number>`coalesce(sum(${redditListings.requests}), 0)`.mapWith(Number),
-      seen: sql<number>`coalesce(sum(${redditListings.itemsSeen}), 0)`.mapWith(Number),
-    })
-    .from(redditListings);
   await peer.stop();
   await worker.stop();
 
   const summary = (await (await fetch(`${fake.url}/_fake/requests/summary`)).json()) as {
     timesByAgent: Record<string, number[]>;
     tooManyRequests: number;
+    byKind: Record<string, number>;
   };
   const items = (await itemLog(fake.url)).filter((i) => i.createdMs >= start && i.createdMs < end);
   const index = compileAlertIndex(inputs);
@@ -359,6 +370,12 @@ async function runScenario(scenario: Scenario, port: number) {
     newItemsPerRequest: (after.seen - before.seen) / Math.max(requests, 1),
     cpuMsPer1000: ((cpu.user + cpu.system) / 1000 / Math.max(after.seen - before.seen, 1)) * 1000,
     tooManyRequests: summary.tooManyRequests,
+    // Whole run (warm-up included): the peer reads only new/comments, so these are the worker's.
+    requestsByKind: summary.byKind,
+    backgroundPerHour: {
+      info: ((summary.byKind.info ?? 0) * 3600_000) / (Date.now() - warmUpStart),
+      search: ((summary.byKind.search ?? 0) * 3600_000) / (Date.now() - warmUpStart),
+    },
   };
   await database.close();
   await scratch?.drop();

@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
+import pino, { type Logger } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createPaymentProvider, type PaymentProvider } from './billing';
 import { systemClock, type Clock } from './clock';
@@ -12,6 +13,8 @@ import { alertRoutes } from './features/alerts/routes';
 import { createRequireUser, createSessionCookies } from './features/auth/guard';
 import { authRoutes } from './features/auth/routes';
 import { createAuthService } from './features/auth/service';
+import { diagnosticRoutes } from './features/diagnostic/routes';
+import { createDiagnosticService } from './features/diagnostic/service';
 import { ingestionRoutes } from './features/ingestion/routes';
 import { createIngestionService } from './features/ingestion/service';
 import { planRoutes } from './features/plans/routes';
@@ -29,7 +32,12 @@ import { installErrorHandler } from './http/error-handler';
 import { installSecurity } from './http/security';
 import { installWebApp } from './http/static-web';
 import { installTransport } from './http/transport';
-import { redditMode } from './ingest/reddit-from-config';
+import {
+  feedClientFromConfig,
+  redditClientFromConfig,
+  redditMode,
+} from './ingest/reddit-from-config';
+import type { FeedClient, RedditClient } from './reddit';
 
 export interface AppDeps {
   config: Config;
@@ -39,6 +47,9 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** Outgoing mail; by default SMTP_URL's server, else the $DATA_DIR/outbox folder. */
   mailer?: Mailer;
+  /** For the diagnostic's live API test; by default the configuration's client (or feeds). */
+  reddit?: RedditClient;
+  feeds?: FeedClient;
   /** Folder of the built SPA (dist/web); omitted in API-only tests. */
   webRoot?: string;
   logger?: FastifyBaseLogger;
@@ -95,12 +106,29 @@ export async function buildApp(deps: AppDeps) {
 
   authRoutes(app, { auth, cookies, requireUser, config, clock });
   planRoutes(app, { db });
-  const ingestion = createIngestionService({ db, clock, mode: redditMode(config) });
+  const ingestion = createIngestionService({
+    db,
+    clock,
+    mode: redditMode(config),
+    feedSeconds: config.reddit.rssSeconds,
+  });
   alertRoutes(app, {
     alerts: createAlertService({ db, clock, pollStates: ingestion.pollStates }),
     requireUser,
   });
   ingestionRoutes(app, { ingestion, requireUser });
+  // The web process sends one kind of Reddit request: a user's diagnostic test, which takes
+  // the next slot of the budget the workers share.
+  const redditLog = deps.logger ?? silentLog;
+  const reddit =
+    deps.reddit ?? redditClientFromConfig({ config, db, clock, log: redditLog as Logger });
+  const feeds = reddit
+    ? undefined
+    : (deps.feeds ?? feedClientFromConfig({ config, db, clock, log: redditLog as Logger }));
+  diagnosticRoutes(app, {
+    diagnostic: createDiagnosticService({ db, clock, mode: redditMode(config), reddit, feeds }),
+    requireUser,
+  });
   statsRoutes(app, { stats: createStatsService({ db, clock }), requireUser });
   mentionRoutes(app, { mentions: createMentionService({ db, clock }), requireUser });
   subscriptionRoutes(app, { subscriptions, requireUser });
@@ -117,3 +145,4 @@ export async function buildApp(deps: AppDeps) {
 }
 
 const silentMailLog = { info: () => {}, warn: () => {} };
+const silentLog = pino({ level: 'silent' });

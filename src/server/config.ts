@@ -37,6 +37,12 @@ const envSchema = z.object({
     .min(2)
     .max(3600)
     .default(60),
+  REDDIT_RSS_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(3600)
+    .default(60),
   REDDIT_ENABLED: booleanString.default(true),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('Earshot <alerts@localhost>'),
@@ -99,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authBase: e.REDDIT_AUTH_BASE,
       pollSeconds: e.REDDIT_POLL_SECONDS,
       leaseSeconds: e.REDDIT_LEASE_SECONDS,
+      rssSeconds: e.REDDIT_RSS_SECONDS,
     }),
     mail: Object.freeze({
       smtpUrl: e.SMTP_URL,

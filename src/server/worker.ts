@@ -8,14 +8,21 @@ import type { Mailer } from './email/types';
 import { deleteExpiredSessions } from './features/auth/repo';
 import { renewTestModeSubscriptions } from './features/subscriptions/test-checkout';
 import { startAlertIndexSync, type AlertIndexSync } from './ingest/alert-index-sync';
+import { runBackfills } from './ingest/backfill';
 import { planListings } from './ingest/listing-plan';
 import { replan } from './ingest/listing-repo';
 import { DEFAULT_POLL_SETTINGS, type PollSettings } from './ingest/poll-listing';
 import { pollDueListings } from './ingest/poller';
 import { RecentItems } from './ingest/recent-items';
-import { redditClientFromConfig, type RedditTuning } from './ingest/reddit-from-config';
+import { runRechecks } from './ingest/score-rechecks';
+import { pollDueFeeds } from './ingest/feed-poller';
+import {
+  feedClientFromConfig,
+  redditClientFromConfig,
+  type RedditTuning,
+} from './ingest/reddit-from-config';
 import { startJobs, type Job, type JobRunner } from './jobs/runner';
-import type { RedditClient } from './reddit';
+import type { FeedClient, RedditClient } from './reddit';
 
 export type WorkerDeps = {
   config: Config;
@@ -26,6 +33,8 @@ export type WorkerDeps = {
   mailer?: Mailer;
   /** The Reddit client; by default the OAuth client of the configuration (none without credentials). */
   reddit?: RedditClient;
+  /** Limited mode's feed client; by default the configuration's (only without credentials). */
+  feeds?: FeedClient;
   /** Tests shorten leases, overlap periods, timeouts and backoffs. */
   pollSettings?: Partial<PollSettings>;
   redditTuning?: RedditTuning;
@@ -47,6 +56,9 @@ export function buildWorker(deps: WorkerDeps) {
   const db = database.db;
   const reddit =
     deps.reddit ?? redditClientFromConfig({ config, db, clock, log, tuning: deps.redditTuning });
+  const feeds = reddit
+    ? undefined
+    : (deps.feeds ?? feedClientFromConfig({ config, db, clock, log }));
   const owner = deps.owner ?? `worker-${randomBytes(6).toString('hex')}`;
   const settings: PollSettings = {
     ...DEFAULT_POLL_SETTINGS,
@@ -59,10 +71,26 @@ export function buildWorker(deps: WorkerDeps) {
   let sync: AlertIndexSync | undefined;
   let runner: JobRunner | undefined;
 
+  // Limited mode reads feeds of named subreddits only: site-wide alerts wait for credentials.
   const plan = () =>
-    replan(db, (input) => planListings({ ...input, now: clock.now() }), clock.now()).then(
-      () => undefined,
-    );
+    replan(
+      db,
+      (input) =>
+        planListings({
+          ...input,
+          needs: feeds ? input.needs.filter((need) => need.subreddits !== null) : input.needs,
+          now: clock.now(),
+        }),
+      clock.now(),
+    ).then(() => undefined);
+  const planJob: Job = {
+    name: 'ingest.plan-listings',
+    everyMs: 10_000,
+    timeoutMs: 30_000,
+    retries: 2,
+    run: plan,
+  };
+  const monitors = config.reddit.enabled && (reddit !== undefined || feeds !== undefined);
 
   const jobs: Job[] = [
     {
@@ -102,13 +130,7 @@ export function buildWorker(deps: WorkerDeps) {
   }
   if (reddit && config.reddit.enabled) {
     jobs.push(
-      {
-        name: 'ingest.plan-listings',
-        everyMs: 10_000,
-        timeoutMs: 30_000,
-        retries: 2,
-        run: plan,
-      },
+      planJob,
       {
         name: 'ingest.poll-listings',
         everyMs: 250,
@@ -134,14 +156,46 @@ export function buildWorker(deps: WorkerDeps) {
           );
         },
       },
+      {
+        // Spare slots only: a backfill never delays the live listings (ingest/backfill.ts).
+        name: 'ingest.backfill',
+        everyMs: 2_000,
+        timeoutMs: 60_000,
+        retries: 0,
+        run: async (signal) => void (await runBackfills({ db, reddit, clock, log }, signal)),
+      },
+      {
+        name: 'ingest.score-rechecks',
+        everyMs: 5_000,
+        timeoutMs: 60_000,
+        retries: 0,
+        run: async (signal) => void (await runRechecks({ db, reddit, clock, log }, signal)),
+      },
     );
+  }
+
+  if (feeds && config.reddit.enabled) {
+    jobs.push(planJob, {
+      name: 'ingest.poll-feeds',
+      everyMs: 1000,
+      timeoutMs: POLL_RUN_MS + 60_000,
+      retries: 0,
+      run: async (signal) => {
+        const index = sync?.index;
+        if (!index) return;
+        await pollDueFeeds(
+          { db, feeds, clock, index: () => index, owner, leaseMs: settings.leaseMs, recent, log },
+          { signal, until: clock.now().getTime() + POLL_RUN_MS },
+        );
+      },
+    });
   }
 
   return {
     owner,
     jobNames: jobs.map((job) => job.name),
     async start() {
-      if (reddit && config.reddit.enabled) {
+      if (monitors) {
         sync = await startAlertIndexSync(database, {
           onError: (err) => log.warn({ err }, 'alert change feed'),
           // A changed alert may need listings added or dropped: plan at once.

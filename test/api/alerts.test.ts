@@ -201,12 +201,12 @@ describe('updating and deleting', () => {
     const { client } = await t.signedIn();
     const created = (await client.post('/api/alerts', { keyword: 'helpdesk' })).body;
     const info = await client.get(`/api/alerts/error-info/${created.id}`);
-    // This app has no Reddit credentials: the alert is stored but cannot be monitored.
+    // This app has no Reddit credentials (limited mode): a site-wide alert is stored, not monitored.
     expect(info.body).toEqual({
       id: created.id,
       keyword: 'helpdesk',
       status: 'error',
-      lastError: 'Reddit monitoring needs Reddit API credentials — see the README',
+      lastError: 'Site-wide monitoring needs Reddit API credentials — see the README',
     });
     await client.put(`/api/alerts/${created.id}`, { isActive: false });
     expect((await client.get(`/api/alerts/error-info/${created.id}`)).body).toMatchObject({

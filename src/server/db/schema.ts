@@ -108,6 +108,12 @@ export const mentions = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     hasReplied: boolean('has_replied').notNull().default(false),
     isIncludedInDigest: boolean('is_included_in_digest').notNull().default(false),
+    /** Found by the one-off 7-day search of a new or changed alert, not by the live listings. */
+    isBackfilled: boolean('is_backfilled').notNull().default(false),
+    /** When a re-check found the item deleted or removed on Reddit. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** When a re-check last refreshed score and comment count (mentions younger than 48 h). */
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('mentions_alert_item_uq').on(t.alertId, t.redditId),
@@ -129,6 +135,9 @@ export const mentions = pgTable(
     index('mentions_undigested_idx')
       .on(t.userId)
       .where(sql`not ${t.isIncludedInDigest}`),
+    // Score re-checks: the young mentions, and every alert's copy of one Reddit item.
+    index('mentions_reddit_created_idx').on(t.redditCreatedAt),
+    index('mentions_reddit_id_idx').on(t.redditId),
   ],
 );
 
@@ -400,5 +409,60 @@ export const digestRuns = pgTable(
     uniqueIndex('digest_runs_one_open_uq')
       .on(t.userId)
       .where(sql`${t.status} in ('pending', 'retry', 'sending')`),
+  ],
+);
+
+/**
+ * Items that match an alert in everything but `minScore`: re-checked through `/api/info` at
+ * rising intervals until their score reaches it (then stored as a mention) or they expire.
+ * `item` keeps what `/api/info` does not send again (a comment's post title).
+ */
+export const scoreCandidates = pgTable(
+  'score_candidates',
+  {
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    redditId: text('reddit_id').notNull(),
+    item: jsonb('item').notNull(),
+    matchedKeyword: text('matched_keyword').notNull(),
+    score: integer('score').notNull(),
+    checks: integer('checks').notNull().default(0),
+    createdAt: createdAt(),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.alertId, t.redditId] }),
+    index('score_candidates_next_check_idx').on(t.nextCheckAt),
+  ],
+);
+
+/**
+ * The one-off 7-day search of an alert, one row per (alert, keyword + subreddits): an edit
+ * back to a query already searched finds its row and searches nothing twice.
+ */
+export const alertBackfills = pgTable(
+  'alert_backfills',
+  {
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    queryKey: text('query_key').notNull(),
+    /** pending → done | failed | superseded (the alert changed again before it ran). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    stored: integer('stored').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.alertId, t.queryKey] }),
+    index('alert_backfills_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -13,6 +13,8 @@ const stateSchema = z.object({
   sentTotal: z.number(),
   minuteStartedAt: z.number(),
   sentThisMinute: z.number(),
+  backgroundUsed: z.number().optional(),
+  backgroundWindowEnd: z.number().optional(),
 }) satisfies z.ZodType<BudgetState>;
 
 /** A damaged or older-shaped row starts a fresh budget rather than stopping ingestion. */
@@ -21,23 +23,26 @@ export function parseBudget(value: unknown): BudgetState | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+/** The rows of `reddit_client_state`: the OAuth client's budget, and limited mode's feed pacing. */
+export const BUDGET_ROWS = { oauth: 1, feeds: 2 } as const;
+
 /**
  * The budget in the one `reddit_client_state` row, changed under a row lock: every worker of
  * one client id takes its slots from the same schedule (DESIGN.md §4 scale-out).
  */
-export function databaseBudgetStore(db: Db): BudgetStore {
+export function databaseBudgetStore(db: Db, id: number = BUDGET_ROWS.oauth): BudgetStore {
   return {
     update: (change) =>
       db.transaction(async (tx) => {
         const [row] = await tx
           .select({ budget: redditClientState.budget })
           .from(redditClientState)
-          .where(eq(redditClientState.id, 1))
+          .where(eq(redditClientState.id, id))
           .for('update');
         const { state, result } = change(parseBudget(row?.budget));
         await tx
           .insert(redditClientState)
-          .values({ id: 1, budget: state })
+          .values({ id, budget: state })
           .onConflictDoUpdate({ target: redditClientState.id, set: { budget: state } });
         return result;
       }),
@@ -45,7 +50,7 @@ export function databaseBudgetStore(db: Db): BudgetStore {
       const [row] = await db
         .select({ budget: redditClientState.budget })
         .from(redditClientState)
-        .where(eq(redditClientState.id, 1));
+        .where(eq(redditClientState.id, id));
       return parseBudget(row?.budget);
     },
   };

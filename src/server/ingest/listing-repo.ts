@@ -85,8 +85,12 @@ export async function replan(
         .set({
           subreddits: update.subreddits.length ? update.subreddits.join(',') : null,
           isPlanned: update.isPlanned,
-          // A listing planned again starts from the newest page: its old cursor is stale.
-          ...(update.isPlanned ? {} : { cursorFullname: null, cursorCreatedAt: null }),
+          // A listing planned again starts from the newest page: its old cursor is stale. One
+          // whose subreddits changed may have lost its cursor item: it reads the newest page
+          // and back to the cursor's time, instead of an empty `before` page first.
+          ...(update.isPlanned
+            ? { resync: true }
+            : { cursorFullname: null, cursorCreatedAt: null }),
         })
         .where(eq(redditListings.id, update.id));
     }
@@ -125,6 +129,28 @@ export async function leaseDueListing(db: Db, owner: string, now: Date, leaseMs:
       .returning();
     return leased;
   });
+}
+
+/**
+ * A planned listing that is behind: its last turn could not catch up, or its read is overdue
+ * by more than BEHIND_MS (the budget is short). Background work leaves every slot to it then.
+ */
+const BEHIND_MS = 10_000;
+export async function isListingBehind(db: DbOrTx, now: Date) {
+  const [row] = await db
+    .select({ id: redditListings.id })
+    .from(redditListings)
+    .where(
+      and(
+        eq(redditListings.isPlanned, true),
+        or(
+          eq(redditListings.intervalMs, 0),
+          lt(redditListings.nextPollAt, new Date(now.getTime() - BEHIND_MS)),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export type ListingUpdate = PgUpdateSetSource<typeof redditListings>;

@@ -28,8 +28,9 @@ export function matchItems(index: AlertIndex, items: RedditItem[]): MatchedItem[
     });
     for (const match of found) {
       const alert = index.alert(match.alertId);
-      // Under minScore: kept for the score re-checks of a later issue, not stored yet.
-      if (alert && !match.belowMinScore) matches.push({ alert, terms: match.terms, item });
+      // Under minScore: kept as a candidate for the score re-checks (store-mentions.ts).
+      if (alert)
+        matches.push({ alert, terms: match.terms, item, belowMinScore: match.belowMinScore });
     }
   }
   return matches;

@@ -149,7 +149,10 @@ export async function pollListing(
     const newest = await read({});
     const since = cursor.createdAt?.getTime();
     const found = newest.items.some((item) => item.fullname === cursor.fullname);
-    if (found || since === undefined || newest.items.length === 0 || oldest(newest.items) < since) {
+    // A short newest page is the whole listing (Reddit's window is far longer): nothing is
+    // out of reach, even when the cursor's subreddit has left a regrouped listing.
+    const whole = newest.items.length + newest.skipped < PAGE;
+    if (found || whole || since === undefined || oldest(newest.items) < since) {
       await commit(newest, true, { resync: false });
       return;
     }

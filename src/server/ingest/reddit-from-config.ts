@@ -3,9 +3,11 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import {
+  createFeedClient,
   createRedditClient,
   createRequestBudget,
   type BudgetOptions,
+  type FeedClient,
   type RedditClient,
   type RedditClientOptions,
 } from '../reddit';
@@ -15,7 +17,7 @@ export type RedditTuning = {
   client?: Partial<Omit<RedditClientOptions, 'credentials'>>;
   budget?: Partial<BudgetOptions>;
 };
-import { databaseBudgetStore } from './budget-store';
+import { BUDGET_ROWS, databaseBudgetStore } from './budget-store';
 import { recordClientHealth } from './client-health';
 
 /** How Earshot reaches Reddit with this configuration. */
@@ -60,6 +62,30 @@ export function redditClientFromConfig(deps: {
       options: deps.tuning?.budget,
     }),
     clock: deps.clock,
+    onOutcome: recordClientHealth(deps.db, deps.clock, deps.log),
+  });
+}
+
+/**
+ * Limited mode's feed client: without credentials, Reddit's public Atom feeds, one request per
+ * REDDIT_RSS_SECONDS shared by every worker; undefined in any other mode.
+ */
+export function feedClientFromConfig(deps: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  log: Logger;
+}): FeedClient | undefined {
+  const { reddit } = deps.config;
+  if (redditMode(deps.config) !== 'no-credentials') return undefined;
+  return createFeedClient({
+    baseUrl: reddit.apiBase,
+    userAgent: reddit.userAgent,
+    budget: createRequestBudget({
+      store: databaseBudgetStore(deps.db, BUDGET_ROWS.feeds),
+      clock: deps.clock,
+      options: { limit: 1, windowMs: reddit.rssSeconds * 1000, utilisation: 1 },
+    }),
     onOutcome: recordClientHealth(deps.db, deps.clock, deps.log),
   });
 }

@@ -1,14 +1,29 @@
 import { and, count, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { alerts, mentionQuotaSkips, mentions, subscriptionPlans, users } from '../db/schema';
+import {
+  alerts,
+  mentionQuotaSkips,
+  mentions,
+  scoreCandidates,
+  subscriptionPlans,
+  users,
+} from '../db/schema';
 import { limitsOf } from '../features/plans/service';
 import { isLiveAlert } from '@shared/api/alerts';
 import type { AlertInput } from '../matching';
 import { matchingColumns } from './alert-index-sync';
 import type { RedditItem } from '../reddit';
 
-/** One item matched by one alert, as the index answered (with the alert as it indexed it). */
-export type MatchedItem = { alert: AlertInput; terms: string[]; item: RedditItem };
+/**
+ * One item matched by one alert, as the index answered (with the alert as it indexed it).
+ * `belowMinScore`: it matches but for its score, and becomes a re-check candidate instead.
+ */
+export type MatchedItem = {
+  alert: AlertInput;
+  terms: string[];
+  item: RedditItem;
+  belowMinScore?: boolean;
+};
 
 /** The alert still matches as it did when the index answered: live, same matching fields. */
 const unchanged = (indexed: AlertInput, current: AlertInput) =>
@@ -19,6 +34,31 @@ const unchanged = (indexed: AlertInput, current: AlertInput) =>
   current.titlesOnly === indexed.titlesOnly &&
   current.minScore === indexed.minScore;
 
+const matchedKeyword = (match: MatchedItem) => match.terms.join(', ') || match.alert.keyword;
+
+/** How long a candidate is re-checked, and when first (rising from there: score-rechecks.ts). */
+export const CANDIDATE_TTL_MS = 24 * 3600_000;
+export const FIRST_RECHECK_MS = 2 * 60_000;
+
+/** Matches under minScore wait in `score_candidates`; one already waiting is left as it is. */
+async function keepCandidates(tx: DbOrTx, matches: MatchedItem[], now: Date) {
+  await tx
+    .insert(scoreCandidates)
+    .values(
+      matches.map((m) => ({
+        alertId: m.alert.id,
+        redditId: m.item.fullname,
+        item: { ...m.item, createdAt: m.item.createdAt.toISOString() },
+        matchedKeyword: matchedKeyword(m),
+        score: m.item.score,
+        createdAt: now,
+        nextCheckAt: new Date(now.getTime() + FIRST_RECHECK_MS),
+        expiresAt: new Date(now.getTime() + CANDIDATE_TTL_MS),
+      })),
+    )
+    .onConflictDoNothing();
+}
+
 export const monthStartUtc = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
@@ -28,7 +68,12 @@ export const monthStartUtc = (now: Date) =>
  * yet seen an edit, pause or delete is dropped. Free users past their monthly mentions are
  * not stored but counted. (alert, item) is unique, so a page read twice stores nothing twice.
  */
-export async function storeMatches(tx: DbOrTx, matches: MatchedItem[], now: Date) {
+export async function storeMatches(
+  tx: DbOrTx,
+  matches: MatchedItem[],
+  now: Date,
+  options: { backfilled?: boolean } = {},
+) {
   if (matches.length === 0) return { stored: 0, overQuota: 0 };
   const alertIds = [...new Set(matches.map((m) => m.alert.id))];
   const current = await tx
@@ -40,12 +85,15 @@ export async function storeMatches(tx: DbOrTx, matches: MatchedItem[], now: Date
     const alert = byId.get(m.alert.id);
     return alert !== undefined && unchanged(m.alert, alert);
   });
-  if (valid.length === 0) return { stored: 0, overQuota: 0 };
+  const candidates = valid.filter((m) => m.belowMinScore);
+  if (candidates.length > 0) await keepCandidates(tx, candidates, now);
+  const due = valid.filter((m) => !m.belowMinScore);
+  if (due.length === 0) return { stored: 0, overQuota: 0 };
 
   const allowance = await monthlyAllowances(tx, [...new Set(current.map((a) => a.userId))], now);
   const rows: (typeof mentions.$inferInsert)[] = [];
   const overQuota = new Map<number, number>();
-  for (const match of valid) {
+  for (const match of due) {
     const userId = byId.get(match.alert.id)!.userId;
     const left = allowance.get(userId);
     if (left !== undefined) {
@@ -70,7 +118,8 @@ export async function storeMatches(tx: DbOrTx, matches: MatchedItem[], now: Date
       isComment: item.kind === 'comment',
       createdAt: now,
       redditCreatedAt: item.createdAt,
-      matchedKeyword: match.terms.join(', ') || match.alert.keyword,
+      matchedKeyword: matchedKeyword(match),
+      isBackfilled: options.backfilled ?? false,
     });
   }
   let stored = 0;

@@ -19,6 +19,9 @@ export type BudgetState = {
   sentTotal: number;
   minuteStartedAt: number;
   sentThisMinute: number;
+  /** Background requests (re-checks, backfill) in the window ending at `backgroundWindowEnd`. */
+  backgroundUsed?: number;
+  backgroundWindowEnd?: number;
 };
 
 export type BudgetOptions = {
@@ -114,6 +117,32 @@ export function observeHeaders(
   return { ...state, windowLimit, windowResetAt, used };
 }
 
+/**
+ * Takes a slot only when it is free within `maxWaitMs`; undefined (state unchanged) otherwise.
+ * With `share`, a background request also stays within that share of the window's requests,
+ * so that it only ever uses capacity the listings leave.
+ */
+export function tryReserveSlot(
+  state: BudgetState,
+  now: number,
+  options: BudgetOptions,
+  want: { maxWaitMs: number; share?: number },
+): { sendAt: number; state: BudgetState } | undefined {
+  const reserved = reserveSlot(state, now, options);
+  if (reserved.sendAt - now > want.maxWaitMs) return undefined;
+  if (want.share === undefined) return reserved;
+  const next = reserved.state;
+  const sameWindow = state.backgroundWindowEnd === next.windowResetAt;
+  const used = sameWindow ? (state.backgroundUsed ?? 0) : 0;
+  if (used >= Math.max(1, Math.floor(next.windowLimit * options.utilisation * want.share))) {
+    return undefined;
+  }
+  return {
+    sendAt: reserved.sendAt,
+    state: { ...next, backgroundUsed: used + 1, backgroundWindowEnd: next.windowResetAt },
+  };
+}
+
 export function pauseUntil(state: BudgetState, until: number): BudgetState {
   return { ...state, pausedUntil: Math.max(state.pausedUntil, until) };
 }
@@ -176,6 +205,25 @@ export function createRequestBudget(deps: {
       });
       const wait = sendAt - now();
       if (wait > 0) await sleep(wait, signal);
+    },
+    /**
+     * Takes a slot only if one is free within `maxWaitMs` (and, with `share`, within that share
+     * of the window): false means "not now", and nothing was taken.
+     */
+    async tryAcquire(
+      want: { maxWaitMs: number; share?: number },
+      signal?: AbortSignal,
+    ): Promise<boolean> {
+      const sendAt = await deps.store.update((state) => {
+        const reserved = tryReserveSlot(current(state), now(), options, want);
+        return reserved
+          ? { state: reserved.state, result: reserved.sendAt }
+          : { state: current(state), result: undefined };
+      });
+      if (sendAt === undefined) return false;
+      const wait = sendAt - now();
+      if (wait > 0) await sleep(wait, signal);
+      return true;
     },
     async observe(headers: RateLimitHeaders): Promise<void> {
       await deps.store.update((state) => ({

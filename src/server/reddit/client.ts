@@ -1,7 +1,7 @@
 import type { Clock } from '../clock';
 import { createTokenSource, type RedditCredentials } from './auth';
 import { readRateLimitHeaders, realSleep, type RequestBudget, type Sleep } from './budget';
-import { RedditError } from './errors';
+import { BudgetBusyError, RedditError } from './errors';
 import { sendRequest, type HttpFetch } from './http';
 import { parseListing, type ListingPage } from './items';
 
@@ -19,6 +19,31 @@ export type RedditClientOptions = {
 };
 
 export type ListingParams = { limit?: number; before?: string; after?: string };
+
+/**
+ * Who is asking. `live` (the listings) waits for its slot; `background` (re-checks, backfill)
+ * takes one of the next slots only within its share of the window, and is not
+ * retried here (its job tries again later); `interactive` (a user's diagnostic test) takes
+ * the next slot if it comes within a few seconds.
+ */
+export type RequestPriority = 'live' | 'background' | 'interactive';
+
+/**
+ * The most of each window background work may take (about 170 requests an hour): listings
+ * keep the rest. Small, because at 90% of Reddit's volume the listings need nearly all of it.
+ */
+export const BACKGROUND_SHARE = 0.03;
+/** A background request queues for a slot this long at most, like a live read would. */
+const BACKGROUND_WAIT_MS = 2_000;
+const INTERACTIVE_WAIT_MS = 15_000;
+
+export type SearchParams = {
+  q: string;
+  /** Restricts to these subreddits (`/r/a+b/search?restrict_sr=1`); none = all of Reddit. */
+  subreddits?: string[];
+  t?: 'hour' | 'day' | 'week' | 'month' | 'year' | 'all';
+  limit?: number;
+};
 
 /** What the client saw, for whoever keeps the status users read. */
 export type RequestOutcome = { ok: true } | { ok: false; error: RedditError };
@@ -61,14 +86,38 @@ export function createRedditClient(deps: {
       Math.min(maxBackoffMs, backoffMs * 2 ** (attempt - 1)) * (0.5 + random()),
     );
 
+  async function takeSlot(priority: RequestPriority, signal?: AbortSignal) {
+    if (priority === 'live') return budget.acquire(signal);
+    const taken =
+      priority === 'background'
+        ? await budget.tryAcquire(
+            { maxWaitMs: BACKGROUND_WAIT_MS, share: BACKGROUND_SHARE },
+            signal,
+          )
+        : await budget.tryAcquire({ maxWaitMs: INTERACTIVE_WAIT_MS }, signal);
+    if (!taken) {
+      throw new BudgetBusyError(
+        priority === 'interactive'
+          ? 'Reddit’s request budget is used up for the moment; try again in a minute'
+          : undefined,
+      );
+    }
+  }
+
   /** One GET with retries; the parsed JSON body. */
-  async function getJson(path: string, query: URLSearchParams, signal?: AbortSignal) {
+  async function getJson(
+    path: string,
+    query: URLSearchParams,
+    signal?: AbortSignal,
+    priority: RequestPriority = 'live',
+  ) {
     query.set('raw_json', '1');
     const url = `${apiBase}${path}.json?${query}`;
+    const tries = priority === 'background' ? 1 : attempts;
     let renewed = false;
     for (let attempt = 1; ; attempt++) {
       try {
-        const body = await attemptGet(url, path, signal);
+        const body = await attemptGet(url, path, signal, priority);
         deps.onOutcome?.({ ok: true });
         return body;
       } catch (error) {
@@ -80,7 +129,7 @@ export function createRedditClient(deps: {
           attempt--;
           continue;
         }
-        if (!error.transient || attempt >= attempts || signal?.aborted) {
+        if (!error.transient || attempt >= tries || signal?.aborted) {
           deps.onOutcome?.({ ok: false, error });
           throw error;
         }
@@ -89,8 +138,13 @@ export function createRedditClient(deps: {
     }
   }
 
-  async function attemptGet(url: string, path: string, signal?: AbortSignal): Promise<unknown> {
-    await budget.acquire(signal);
+  async function attemptGet(
+    url: string,
+    path: string,
+    signal: AbortSignal | undefined,
+    priority: RequestPriority,
+  ): Promise<unknown> {
+    await takeSlot(priority, signal);
     const token = await tokens.token();
     const response = await sendRequest(fetchFn, url, {
       method: 'GET',
@@ -134,16 +188,23 @@ export function createRedditClient(deps: {
     throw new RedditError('unexpected', `Reddit answered ${status} (${path})`, status);
   }
 
-  async function getListing(path: string, query: URLSearchParams, signal?: AbortSignal) {
+  async function getListing(
+    path: string,
+    query: URLSearchParams,
+    signal?: AbortSignal,
+    priority: RequestPriority = 'live',
+  ) {
+    const tries = priority === 'background' ? 1 : attempts;
     // A truncated or otherwise unreadable page is retried like any transient fault.
     for (let attempt = 1; ; attempt++) {
-      const page = parseListing(await getJson(path, new URLSearchParams(query), signal));
+      const body = await getJson(path, new URLSearchParams(query), signal, priority);
+      const page = parseListing(body);
       if (page) return page;
       const error = new RedditError(
         'malformed',
         `Reddit sent something other than a listing (${path})`,
       );
-      if (attempt >= attempts) {
+      if (attempt >= tries) {
         deps.onOutcome?.({ ok: false, error });
         throw error;
       }
@@ -160,9 +221,27 @@ export function createRedditClient(deps: {
       return getListing(path, query, signal);
     },
     /** Current state of up to 100 items; missing (deleted) ones are simply absent. */
-    info(fullnames: string[], signal?: AbortSignal): Promise<ListingPage> {
+    info(
+      fullnames: string[],
+      signal?: AbortSignal,
+      priority: RequestPriority = 'live',
+    ): Promise<ListingPage> {
       if (fullnames.length > 100) throw new RangeError('at most 100 fullnames per request');
-      return getListing('/api/info', new URLSearchParams({ id: fullnames.join(',') }), signal);
+      const query = new URLSearchParams({ id: fullnames.join(',') });
+      return getListing('/api/info', query, signal, priority);
+    },
+    /** Newest posts matching Reddit's search for `q` (one page; Reddit searches posts only). */
+    search(params: SearchParams, signal?: AbortSignal, priority: RequestPriority = 'live') {
+      const query = new URLSearchParams({
+        q: params.q,
+        sort: 'new',
+        t: params.t ?? 'week',
+        limit: String(params.limit ?? 100),
+      });
+      const names = params.subreddits ?? [];
+      if (names.length > 0) query.set('restrict_sr', '1');
+      const path = names.length > 0 ? `/r/${names.join('+')}/search` : '/search';
+      return getListing(path, query, signal, priority);
     },
     budget,
   };

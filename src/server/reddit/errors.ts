@@ -35,3 +35,11 @@ export class RedditError extends Error {
     return TRANSIENT.has(this.failure);
   }
 }
+
+/** No request slot was free for background or interactive work: nothing was sent; try later. */
+export class BudgetBusyError extends Error {
+  constructor(message = 'Reddit’s request budget is in use by the live listings; try again later') {
+    super(message);
+    this.name = 'BudgetBusyError';
+  }
+}

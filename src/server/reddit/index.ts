@@ -3,10 +3,13 @@
  * storage: the budget's store and the outcome callback are passed in by the worker.
  */
 export {
+  BACKGROUND_SHARE,
   createRedditClient,
   type RedditClient,
   type RedditClientOptions,
   type RequestOutcome,
+  type RequestPriority,
+  type SearchParams,
 } from './client';
 export {
   createRequestBudget,
@@ -16,5 +19,7 @@ export {
   type BudgetStore,
   type RequestBudget,
 } from './budget';
-export { RedditError, type RedditFailure } from './errors';
+export { BudgetBusyError, RedditError, type RedditFailure } from './errors';
 export { parseListing, toRedditItem, type ListingPage, type RedditItem } from './items';
+export { parseAtomFeed, type FeedPage } from './atom-feed';
+export { createFeedClient, FEED_LIMIT, type FeedClient } from './feed-client';

@@ -7,3 +7,4 @@ export * from './stats';
 export * from './subscriptions';
 export * from './subreddits';
 export * from './ingestion';
+export * from './diagnostic';

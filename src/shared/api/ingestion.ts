@@ -31,6 +31,10 @@ export type ListingStatus = z.infer<typeof listingStatusSchema>;
 export const ingestionStatusSchema = z.object({
   mode: redditModeSchema,
   checkedAt: z.string(),
+  /** Limited mode: one feed request per this many seconds (REDDIT_RSS_SECONDS); else null. */
+  feedSeconds: z.number().int().nullable(),
+  /** Limited mode: the user's live site-wide alerts, stored but not monitored. */
+  siteWideUnmonitored: z.number().int(),
   listings: z.array(listingStatusSchema),
   /** Subreddits of the user's alerts that Reddit refuses (403) or does not know (404). */
   inaccessibleSubreddits: z.array(
@@ -54,3 +58,16 @@ export const ingestionStatusSchema = z.object({
   gapsToday: gapSummarySchema,
 });
 export type IngestionStatus = z.infer<typeof ingestionStatusSchema>;
+
+/** GET /api/reddit-access: how Earshot reaches Reddit, for the alert dialog's notices. */
+export const redditAccessSchema = z.object({
+  mode: redditModeSchema,
+  feedSeconds: z.number().int().nullable(),
+});
+export type RedditAccess = z.infer<typeof redditAccessSchema>;
+
+/** What limited mode cannot do, in the words users see (dashboard, alert dialog, status). */
+export const SITE_WIDE_NEEDS_CREDENTIALS =
+  'Site-wide monitoring needs Reddit API credentials — see the README';
+export const FEED_SCORES_UNKNOWN =
+  'Without Reddit API credentials Earshot reads public feeds, which carry no scores: a minimum score above 1 cannot be applied, and every match is shown.';

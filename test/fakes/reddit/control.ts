@@ -95,8 +95,13 @@ export function controlRoute(
       case 'POST remove/:arg':
         fake.removeItem(parts[1]);
         return noContent();
-      case 'POST score/:arg':
-        fake.setScore(parts[1], Number.parseInt(query.get('score') ?? '', 10));
+      case 'POST score/:arg': {
+        const afterMs = Number.parseInt(query.get('afterMs') ?? '0', 10) || 0;
+        fake.setScore(parts[1], Number.parseInt(query.get('score') ?? '', 10), afterMs);
+        return noContent();
+      }
+      case 'POST delete/:arg':
+        fake.deleteItem(parts[1]);
         return noContent();
       case 'POST forbid/:arg':
         fake.forbidSubreddit(parts[1], query.get('status') === '404' ? 404 : 403);

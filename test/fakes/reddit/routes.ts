@@ -74,7 +74,11 @@ function info(ctx: RouteContext, query: URLSearchParams): Reply {
   const ids = (query.get('id') ?? '').split(',').filter(Boolean);
   if (ids.length > 100) return errorReply(400, 'Bad Request');
   const lookup = (name: string) => ctx.store.byName.get(name);
-  const items = ids.map(lookup).filter((item) => item !== undefined);
+  // A deleted item is simply missing from the answer, as on Reddit.
+  const items = ids
+    .filter((id) => !ctx.store.deleted.has(id))
+    .map(lookup)
+    .filter((item) => item !== undefined);
   return jsonReply(200, listingJson(items, null, 'info', lookup, 'none'));
 }
 

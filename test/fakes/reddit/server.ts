@@ -5,11 +5,13 @@ import { Tokens, UNAUTHORIZED_BODY } from './auth';
 import { controlRoute, type ControlTarget } from './control';
 import { ItemFactory } from './factory';
 import { faultReply, Faults, truncate, type Endpoint } from './faults';
+import { atomFeed, BLOCK_PAGE_HTML } from './feed';
 import { DEFAULT_FIXTURES_DIR, loadFixtureItems } from './fixtures';
 import { Firehose } from './firehose';
 import { logEntry, renderData, type StoredItem } from './items';
 import { Random } from './random';
 import { RateLimiter, tooManyRequestsHtml } from './rate-limit';
+import { merge } from './listing';
 import { normalizePath, redditRoute } from './routes';
 import { Store } from './store';
 import { RequestSummary } from './summary';
@@ -22,6 +24,9 @@ import type {
 } from './types';
 
 const TOKEN_PATH = '/api/v1/access_token';
+const FEED_PATH = /^\/r\/([^/]+)\/(new|comments)\/?\.rss$/i;
+/** Entries per feed page (Reddit's feeds take `limit` up to 100). */
+const FEED_ENTRIES = 100;
 
 /** Starts the fake Reddit (OAuth, API and /_fake/ control endpoints) on 127.0.0.1. */
 export async function startFakeReddit(options: FakeRedditOptions = {}): Promise<FakeReddit> {
@@ -87,8 +92,52 @@ export async function startFakeReddit(options: FakeRedditOptions = {}): Promise<
     }
     const replaced = fault && faultReply(fault);
     if (replaced) return replaced;
-    const reply = endpoint === 'token' ? tokenReply(req, body) : apiReply(req, path, query);
+    applyDueScores();
+    const feed = FEED_PATH.exec(path);
+    const reply = feed
+      ? feedReply(path, feed[1], feed[2])
+      : endpoint === 'token'
+        ? tokenReply(req, body)
+        : apiReply(req, path, query);
     return fault?.kind === 'truncated' ? truncate(reply) : reply;
+  }
+
+  /** Score changes scheduled for later (`setScore` with `afterMs`), applied when due. */
+  const scheduledScores: { fullname: string; score: number; atMs: number }[] = [];
+  function applyDueScores() {
+    const now = clock();
+    for (let i = scheduledScores.length - 1; i >= 0; i--) {
+      const change = scheduledScores[i];
+      if (change.atMs > now) continue;
+      const item = store.byName.get(change.fullname);
+      if (item) item.score = change.score;
+      scheduledScores.splice(i, 1);
+    }
+  }
+
+  // Reddit throttles the public feeds per IP (about one request a minute): past the interval it
+  // answers with an HTML page, 429 or 403.
+  let lastFeedAt = -Infinity;
+  function feedReply(path: string, subs: string, action: string): Reply {
+    const now = clock();
+    const throttle = options.feedThrottle;
+    if (throttle && now - lastFeedAt < throttle.minIntervalMs) {
+      return {
+        status: throttle.status ?? 429,
+        headers: { 'content-type': 'text/html; charset=UTF-8' },
+        body: BLOCK_PAGE_HTML,
+      };
+    }
+    lastFeedAt = now;
+    const subKeys = decodeURIComponent(subs).toLowerCase().split('+').filter(Boolean);
+    for (const subKey of subKeys) {
+      const status = store.forbidden.get(subKey);
+      if (status) return { ...errorReply(status, status === 403 ? 'Forbidden' : 'Not Found') };
+    }
+    const kind = action.toLowerCase() === 'new' ? 't3' : 't1';
+    const arrays = subKeys.map((subKey) => store.listing(kind, subKey));
+    const newest = merge(arrays, listingWindow).slice(-FEED_ENTRIES).reverse();
+    return atomFeed(path, newest, (name) => store.byName.get(name), now);
   }
 
   function tokenReply(req: IncomingMessage, body: string): Reply {
@@ -163,10 +212,13 @@ export async function startFakeReddit(options: FakeRedditOptions = {}): Promise<
     addPost: (p) => toRedditItem(factory.addPost(p)),
     addComment: (c) => toRedditItem(factory.addComment(c)),
     removeItem: (fullname) => store.remove(known(fullname).fullname),
-    setScore: (fullname, score) => {
+    setScore: (fullname, score, afterMs) => {
       if (!Number.isInteger(score)) throw new Error(`score must be an integer, got ${score}`);
-      known(fullname).score = score;
+      known(fullname);
+      if (afterMs) scheduledScores.push({ fullname, score, atMs: clock() + afterMs });
+      else known(fullname).score = score;
     },
+    deleteItem: (fullname) => store.delete(known(fullname).fullname),
     startFirehose: (f) => firehose.start(f),
     stopFirehose: () => firehose.stop(),
     injectFaults: (rules) => faults.add(rules),

@@ -11,6 +11,7 @@ export class Store {
   readonly log: StoredItem[] = [];
   readonly optedOut = new Set<string>();
   readonly forbidden = new Map<string, 403 | 404>();
+  readonly deleted = new Set<string>();
   private readonly listings = new Map<string, StoredItem[]>();
   private seq = 0;
 
@@ -31,6 +32,12 @@ export class Store {
     removeSorted(this.array(item.kind, item.subKey), item);
     removeSorted(this.array(item.kind, ALL), item);
     if (item.kind === 't3') removeSorted(this.array('t3', EVERY), item);
+  }
+
+  /** Deleted by its author: gone from listings and from /api/info alike. */
+  delete(fullname: string): void {
+    this.remove(fullname);
+    this.deleted.add(fullname);
   }
 
   /** Every visible post, opted-out subreddits included (search is not r/all). */

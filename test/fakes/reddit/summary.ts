@@ -45,6 +45,7 @@ export function pathKind(path: string): string {
   if (clean === '/api/v1/access_token') return 'token';
   if (clean === '/api/info') return 'info';
   if (/\/search$/.test(clean)) return 'search';
+  if (/\.rss$/.test(clean)) return 'feed';
   if (/^\/r\/[^/]+\/new$/.test(clean)) return 'new';
   if (/^\/r\/[^/]+\/comments$/.test(clean)) return 'comments';
   return 'other';

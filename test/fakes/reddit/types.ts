@@ -24,6 +24,8 @@ export interface FakeRedditOptions {
   seed?: number;
   /** Milliseconds; default Date.now. */
   clock?: () => number;
+  /** The public feeds answer `status` (default 429) to requests closer than this together. */
+  feedThrottle?: { minIntervalMs: number; status?: 403 | 429 };
 }
 
 export type RedditKind = 't1' | 't3';
@@ -122,7 +124,10 @@ export interface FakeReddit {
   addPost(p: NewPost): RedditItem;
   addComment(c: NewComment): RedditItem;
   removeItem(fullname: string): void;
-  setScore(fullname: string, score: number): void;
+  /** Now, or `afterMs` from now: a score that changes over time. */
+  setScore(fullname: string, score: number, afterMs?: number): void;
+  /** Deleted by its author: gone from listings, and missing from /api/info answers. */
+  deleteItem(fullname: string): void;
   startFirehose(f: FirehoseOptions): void;
   stopFirehose(): void;
   injectFaults(f: FaultRule[]): void;

@@ -8,6 +8,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { ForbiddenError, NotFoundError } from '../../http/errors';
+import { requestBackfill } from '../../ingest/backfill-repo';
 import { limitsForUser } from '../plans/service';
 import * as repo from './repo';
 
@@ -66,7 +67,10 @@ export function createAlertService(deps: { db: Db; clock: Clock; pollStates?: Po
       const row = await db.transaction(async (tx) => {
         await repo.lockUser(tx, userId);
         if (isLiveAlert(input)) await assertWithinKeywordLimit(tx, userId);
-        return repo.insertAlert(tx, userId, input, clock.now());
+        const created = await repo.insertAlert(tx, userId, input, clock.now());
+        // The past week's matching posts, found by a one-off search (ingest/backfill.ts).
+        await requestBackfill(tx, created, clock.now());
+        return created;
       });
       return toAlertDto(row);
     },
@@ -80,7 +84,11 @@ export function createAlertService(deps: { db: Db; clock: Clock; pollStates?: Po
         if (!isLiveAlert(current) && isLiveAlert({ ...current, ...input })) {
           await assertWithinKeywordLimit(tx, userId, id);
         }
-        return repo.updateAlert(tx, userId, id, input, clock.now());
+        const updated = await repo.updateAlert(tx, userId, id, input, clock.now());
+        if (updated.keyword !== current.keyword || updated.subreddits !== current.subreddits) {
+          await requestBackfill(tx, updated, clock.now());
+        }
+        return updated;
       });
       return toAlertDto(row);
     },

@@ -1,4 +1,4 @@
-import { ingestionStatusSchema } from '@shared/api/ingestion';
+import { ingestionStatusSchema, redditAccessSchema } from '@shared/api/ingestion';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RequireUser } from '../../http/types';
@@ -9,11 +9,15 @@ export function ingestionRoutes(
   app: FastifyInstance,
   deps: { ingestion: IngestionService; requireUser: RequireUser },
 ) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/ingestion/status',
-      { onRequest: deps.requireUser, schema: { response: { 200: ingestionStatusSchema } } },
-      (request) => deps.ingestion.status(currentUser(request).id),
-    );
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/ingestion/status',
+    { onRequest: deps.requireUser, schema: { response: { 200: ingestionStatusSchema } } },
+    (request) => deps.ingestion.status(currentUser(request).id),
+  );
+  r.get(
+    '/api/reddit-access',
+    { onRequest: deps.requireUser, schema: { response: { 200: redditAccessSchema } } },
+    () => deps.ingestion.access(),
+  );
 }

@@ -1,5 +1,10 @@
 import { isLiveAlert } from '@shared/api/alerts';
-import type { IngestionStatus, ListingStatus, RedditMode } from '@shared/api/ingestion';
+import {
+  SITE_WIDE_NEEDS_CREDENTIALS,
+  type IngestionStatus,
+  type ListingStatus,
+  type RedditMode,
+} from '@shared/api/ingestion';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { parseBudget } from '../../ingest/budget-store';
@@ -8,7 +13,7 @@ import * as repo from './repo';
 
 export type IngestionService = ReturnType<typeof createIngestionService>;
 
-type ListingRow = Awaited<ReturnType<typeof repo.plannedListings>>[number];
+export type ListingRow = Awaited<ReturnType<typeof repo.plannedListings>>[number];
 type AlertFields = {
   id: number;
   subreddits: string | null;
@@ -24,16 +29,13 @@ export type PollState = {
   lastError: string | null;
 };
 
-export const NO_CREDENTIALS_MESSAGE =
-  'Reddit monitoring needs Reddit API credentials — see the README';
-
 const accessMessage = (name: string, access: string) =>
   access === 'not-found'
     ? `r/${name} does not exist or is banned (Reddit answered 404)`
     : `r/${name} is private or quarantined (Reddit answered 403)`;
 
 /** The listings an alert's items come from: r/all, or the groups holding its subreddits. */
-function listingsOf(alert: AlertFields, listings: ListingRow[]) {
+export function listingsOf(alert: AlertFields, listings: ListingRow[]) {
   const kinds = alert.includeComments ? ['posts', 'comments'] : ['posts'];
   const names = repo.toNames(alert.subreddits);
   const found = new Set<ListingRow>();
@@ -58,28 +60,50 @@ function listingsOf(alert: AlertFields, listings: ListingRow[]) {
   return { listings: [...found], unplanned };
 }
 
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** A listing as a user sees it: only their own subreddits of a shared group are named. */
+export function toListingStatus(
+  l: ListingRow,
+  names: ReadonlySet<string>,
+  gaps24h: ListingStatus['gaps24h'],
+): ListingStatus {
+  return {
+    id: l.id,
+    scope: l.scope === 'all' ? 'all' : 'subreddits',
+    kind: l.kind === 'comments' ? 'comments' : 'posts',
+    subreddits: repo.toNames(l.subreddits).filter((n) => names.has(n)),
+    intervalSeconds: l.intervalMs / 1000,
+    itemsPerMinute: Math.round(l.itemsPerMinute * 10) / 10,
+    itemsSkipped: l.itemsSkipped,
+    lastSuccessAt: iso(l.lastSuccessAt),
+    nextPollAt: iso(l.nextPollAt),
+    lastError: l.errorSince ? l.lastError : null,
+    errorSince: iso(l.errorSince),
+    gaps24h,
+  };
+}
+
 const minDate = (dates: (Date | null)[]) =>
   dates.reduce<Date | null>((min, d) => (d && (!min || d < min) ? d : min), null);
 
-export function createIngestionService(deps: { db: Db; clock: Clock; mode: RedditMode }) {
-  const { db, clock, mode } = deps;
+export function createIngestionService(deps: {
+  db: Db;
+  clock: Clock;
+  mode: RedditMode;
+  /** REDDIT_RSS_SECONDS: limited mode's pace. */
+  feedSeconds: number;
+}) {
+  const { db, clock, mode, feedSeconds } = deps;
 
   return {
+    access: () => ({ mode, feedSeconds: mode === 'no-credentials' ? feedSeconds : null }),
+
     /** Each live alert's state, from its listings (not stored per alert: see decision 005). */
     async pollStates(rows: AlertFields[]): Promise<Map<number, PollState>> {
       const states = new Map<number, PollState>();
       const live = rows.filter(isLiveAlert);
       if (live.length === 0 || mode === 'disabled') return states;
-      if (mode === 'no-credentials') {
-        for (const alert of live) {
-          states.set(alert.id, {
-            lastPolledAt: null,
-            nextPollAt: null,
-            lastError: NO_CREDENTIALS_MESSAGE,
-          });
-        }
-        return states;
-      }
       const [listings, client] = await Promise.all([
         repo.plannedListings(db),
         repo.clientState(db),
@@ -89,6 +113,14 @@ export function createIngestionService(deps: { db: Db; clock: Clock; mode: Reddi
         (await repo.inaccessibleSubreddits(db, names)).map((s) => [s.name, s.access]),
       );
       for (const alert of live) {
+        if (mode === 'no-credentials' && !alert.subreddits) {
+          states.set(alert.id, {
+            lastPolledAt: null,
+            nextPollAt: null,
+            lastError: SITE_WIDE_NEEDS_CREDENTIALS,
+          });
+          continue;
+        }
         const mine = listingsOf(alert, listings);
         const blockedName = repo.toNames(alert.subreddits).find((name) => blocked.has(name));
         const failing = mine.listings.find((l) => l.errorSince !== null);
@@ -131,26 +163,15 @@ export function createIngestionService(deps: { db: Db; clock: Clock; mode: Reddi
       const mineIds = new Set([...mine].map((l) => l.id));
       const today = gapsToday.filter((g) => mineIds.has(g.listingId));
       const budget = parseBudget(client?.budget);
-      const iso = (d: Date | null) => d?.toISOString() ?? null;
       return {
         mode,
         checkedAt: now.toISOString(),
+        feedSeconds: mode === 'no-credentials' ? feedSeconds : null,
+        siteWideUnmonitored:
+          mode === 'no-credentials' ? alerts.filter((a) => !a.subreddits).length : 0,
         listings: [...mine]
           .sort((a, b) => (a.scope === b.scope ? a.id - b.id : a.scope === 'all' ? -1 : 1))
-          .map((l): ListingStatus => ({
-            id: l.id,
-            scope: l.scope === 'all' ? 'all' : 'subreddits',
-            kind: l.kind === 'comments' ? 'comments' : 'posts',
-            subreddits: repo.toNames(l.subreddits).filter((n) => names.has(n)),
-            intervalSeconds: l.intervalMs / 1000,
-            itemsPerMinute: Math.round(l.itemsPerMinute * 10) / 10,
-            itemsSkipped: l.itemsSkipped,
-            lastSuccessAt: iso(l.lastSuccessAt),
-            nextPollAt: iso(l.nextPollAt),
-            lastError: l.errorSince ? l.lastError : null,
-            errorSince: iso(l.errorSince),
-            gaps24h: gapsOf(l.id),
-          })),
+          .map((l) => toListingStatus(l, names, gapsOf(l.id))),
         inaccessibleSubreddits: blocked.map((s) => ({
           name: s.name,
           access: s.access === 'not-found' ? 'not-found' : 'forbidden',

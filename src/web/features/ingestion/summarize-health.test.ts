@@ -24,6 +24,8 @@ const listing = (overrides: Partial<ListingStatus> = {}): ListingStatus => ({
 const status = (overrides: Partial<IngestionStatus> = {}): IngestionStatus => ({
   mode: 'oauth',
   checkedAt: at(0),
+  feedSeconds: null,
+  siteWideUnmonitored: 0,
   listings: [
     listing(),
     listing({ id: 2, kind: 'comments', lastSuccessAt: at(40) }),
@@ -106,19 +108,52 @@ describe('summarizeHealth', () => {
     expect(summary.warnings[2]).toMatch(/r\/hiddenclub is private or quarantined/);
   });
 
-  test.each([
-    ['disabled', 'off', 'Reddit monitoring is turned off (REDDIT_ENABLED=false)'],
-    [
-      'no-credentials',
-      'warning',
-      'Reddit monitoring needs Reddit API credentials — see the README',
-    ],
-  ] as const)('mode %s says so plainly', (mode, tone, headline) => {
-    expect(summarizeHealth(status({ mode, listings: [] }), NOW)).toEqual({
-      tone,
-      headline,
+  test('REDDIT_ENABLED=false says so plainly', () => {
+    expect(summarizeHealth(status({ mode: 'disabled', listings: [] }), NOW)).toEqual({
+      tone: 'off',
+      headline: 'Reddit monitoring is turned off (REDDIT_ENABLED=false)',
       warnings: [],
     });
+  });
+
+  const limited = (overrides: Partial<IngestionStatus>) =>
+    summarizeHealth(status({ mode: 'no-credentials', feedSeconds: 60, ...overrides }), NOW);
+
+  test.each<[string, Partial<IngestionStatus>, ReturnType<typeof summarizeHealth>]>([
+    [
+      'site-wide alerts only',
+      { listings: [], siteWideUnmonitored: 1 },
+      {
+        tone: 'warning',
+        headline: 'Site-wide monitoring needs Reddit API credentials — see the README',
+        warnings: [],
+      },
+    ],
+    [
+      'subreddit feeds and a site-wide alert',
+      {
+        listings: [listing({ scope: 'subreddits', subreddits: ['saas'] })],
+        siteWideUnmonitored: 2,
+      },
+      {
+        tone: 'warning',
+        headline:
+          'Limited mode: reading 1 public feed, one request every 60 seconds · last update 12 s ago · no gaps today',
+        warnings: ['Site-wide monitoring needs Reddit API credentials — see the README'],
+      },
+    ],
+    [
+      'nothing yet',
+      { listings: [], siteWideUnmonitored: 0 },
+      {
+        tone: 'off',
+        headline:
+          'Limited mode (no Reddit API credentials): add a keyword with subreddits to start',
+        warnings: [],
+      },
+    ],
+  ])('limited mode: %s', (_, overrides, expected) => {
+    expect(limited(overrides)).toEqual(expected);
   });
 
   test('no listings yet', () => {

@@ -1,41 +1,15 @@
-import type { IngestionStatus, ListingStatus } from '@shared/api/ingestion';
+import { ago, clockTime, listingLabel } from '../../lib/monitoring-format';
+import { SITE_WIDE_NEEDS_CREDENTIALS, type IngestionStatus } from '@shared/api/ingestion';
 
 export type HealthTone = 'ok' | 'warning' | 'error' | 'off';
+
+export { ago, clockTime, listingLabel };
 
 /** The one-line summary of the dashboard, and the warnings under it. */
 export type HealthSummary = { tone: HealthTone; headline: string; warnings: string[] };
 
-export const NO_CREDENTIALS_TEXT =
-  'Reddit monitoring needs Reddit API credentials — see the README';
-
 /** A listing silent for this long (with no error to explain it) is worth a warning. */
 const STALE_MS = 3 * 60_000;
-
-/** "12 s ago", "4 min ago", "2 h ago". */
-export function ago(iso: string, now: number): string {
-  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (seconds < 60) return `${seconds} s ago`;
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
-  if (seconds < 86_400) return `${Math.round(seconds / 3600)} h ago`;
-  return `${Math.round(seconds / 86_400)} d ago`;
-}
-
-/** "12:04", or "Nov 21, 12:04" when not today. */
-export function clockTime(iso: string, now: number, locale?: string): string {
-  const date = new Date(iso);
-  const sameDay = new Date(now).toDateString() === date.toDateString();
-  return date.toLocaleString(locale, {
-    ...(sameDay ? {} : { month: 'short', day: 'numeric' }),
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}
-
-/** "r/all · new posts", "r/saas+startups · comments". */
-export function listingLabel(listing: Pick<ListingStatus, 'scope' | 'kind' | 'subreddits'>) {
-  const where = listing.scope === 'all' ? 'r/all' : `r/${listing.subreddits.join('+')}`;
-  return `${where} · ${listing.kind === 'posts' ? 'new posts' : 'comments'}`;
-}
 
 const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n === 1 ? '' : 's'}`;
 
@@ -52,10 +26,10 @@ export function summarizeHealth(
       warnings: [],
     };
   }
-  if (status.mode === 'no-credentials') {
-    return { tone: 'warning', headline: NO_CREDENTIALS_TEXT, warnings: [] };
-  }
-  const warnings: string[] = [];
+  const limited = status.mode === 'no-credentials';
+  // Limited mode monitors subreddit alerts only: the site-wide ones are stored, not monitored.
+  const warnings: string[] =
+    limited && status.siteWideUnmonitored > 0 ? [SITE_WIDE_NEEDS_CREDENTIALS] : [];
   for (const listing of status.listings) {
     // The client's own error is the headline already; the listings it failed need no repeat.
     if (listing.lastError && listing.lastError === status.client.lastError) continue;
@@ -89,7 +63,13 @@ export function summarizeHealth(
     return { tone: 'error', headline, warnings };
   }
   if (status.listings.length === 0) {
-    return { tone: 'off', headline: 'Nothing to monitor yet: add a keyword to start', warnings };
+    if (limited && warnings.length > 0) {
+      return { tone: 'warning', headline: SITE_WIDE_NEEDS_CREDENTIALS, warnings: [] };
+    }
+    const start = limited
+      ? 'Limited mode (no Reddit API credentials): add a keyword with subreddits to start'
+      : 'Nothing to monitor yet: add a keyword to start';
+    return { tone: 'off', headline: start, warnings };
   }
 
   const updates = status.listings
@@ -99,7 +79,9 @@ export function summarizeHealth(
   const last = updates.at(-1);
   const gaps = status.gapsToday;
   const parts = [
-    `Monitoring ${plural(status.listings.length, 'listing')}`,
+    limited
+      ? `Limited mode: reading ${plural(status.listings.length, 'public feed')}, one request every ${plural(status.feedSeconds ?? 60, 'second')}`
+      : `Monitoring ${plural(status.listings.length, 'listing')}`,
     last ? `last update ${ago(last, now)}` : 'first check pending',
     gaps.count === 0
       ? 'no gaps today'

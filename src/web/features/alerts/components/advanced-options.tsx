@@ -11,16 +11,19 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useId } from 'react';
+import { FEED_SCORES_UNKNOWN } from '@shared/api/ingestion';
 import { NOTIFICATION_LABELS, type AlertFormValues } from '../alert-form-values';
 
 type Props = {
   form: UseFormReturnType<AlertFormValues>;
+  /** Limited mode: feeds carry no scores, so a minimum score cannot be applied. */
+  limited?: boolean;
   opened: boolean;
   onToggle: () => void;
 };
 
 /** The collapsible part of the keyword dialog: what to match and how to be told. */
-export function AdvancedOptions({ form, opened, onToggle }: Props) {
+export function AdvancedOptions({ form, opened, onToggle, limited = false }: Props) {
   const panelId = useId();
   return (
     <div>
@@ -54,11 +57,15 @@ export function AdvancedOptions({ form, opened, onToggle }: Props) {
           />
           <NumberInput
             label="Minimum score"
-            description="Only posts and comments with at least this many upvotes"
+            description={
+              limited
+                ? FEED_SCORES_UNKNOWN
+                : 'Only posts and comments with at least this many upvotes'
+            }
             min={1}
             allowDecimal={false}
             allowNegative={false}
-            maw={220}
+            maw={limited ? undefined : 220}
             {...form.getInputProps('minScore')}
             key={form.key('minScore')}
           />

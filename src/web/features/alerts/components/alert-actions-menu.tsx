@@ -6,8 +6,10 @@ import {
   IconPencil,
   IconPlayerPause,
   IconPlayerPlay,
+  IconStethoscope,
   IconTrash,
 } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useUpdateAlert } from '../api/update-alert';
 import { DeleteAlertDialog } from './delete-alert-dialog';
@@ -56,6 +58,13 @@ export function AlertActionsMenu({ alert }: { alert: Alert }) {
             disabled={toggle.isPending}
           >
             {alert.isActive ? 'Pause Alerts' : 'Resume Alerts'}
+          </Menu.Item>
+          <Menu.Item
+            component={Link}
+            to={`/alerts/debug/${alert.id}`}
+            leftSection={<IconStethoscope size={16} />}
+          >
+            Diagnostics
           </Menu.Item>
           <Menu.Divider />
           <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete.open}>

@@ -1,8 +1,9 @@
 import { Alert as Notice, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { keywordSchema, minScoreSchema, type Alert } from '@shared/api/alerts';
+import { SITE_WIDE_NEEDS_CREDENTIALS } from '@shared/api/ingestion';
 import { parseSubreddits } from '@shared/api/subreddits';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -16,6 +17,7 @@ import {
   type AlertFormValues,
 } from '../alert-form-values';
 import { useCreateAlert } from '../api/create-alert';
+import { useRedditAccess } from '../api/get-reddit-access';
 import { useUpdateAlert } from '../api/update-alert';
 import { AdvancedOptions } from './advanced-options';
 import { HowKeywordsWork } from './how-keywords-work';
@@ -52,6 +54,7 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
   const initialValues = alert ? alertToFormValues(alert) : DEFAULT_FORM_VALUES;
   const [advancedOpened, setAdvancedOpened] = useState(() => hasAdvancedChanges(initialValues));
   const [serverError, setServerError] = useState<string | null>(null);
+  const limited = useRedditAccess().data?.mode === 'no-credentials';
   // isPending reaches the button a render later; this stops a fast double click sending twice.
   const inFlight = useRef(false);
 
@@ -149,7 +152,13 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
           {...form.getInputProps('subreddits')}
           key={form.key('subreddits')}
         />
+        {limited && form.getValues().subreddits.trim() === '' && (
+          <Notice color="orange" variant="light" icon={<IconInfoCircle size={18} />}>
+            {SITE_WIDE_NEEDS_CREDENTIALS}. Without them Earshot monitors named subreddits only.
+          </Notice>
+        )}
         <AdvancedOptions
+          limited={limited}
           form={form}
           opened={advancedOpened}
           onToggle={() => setAdvancedOpened((opened) => !opened)}

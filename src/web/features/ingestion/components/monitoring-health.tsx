@@ -4,6 +4,7 @@ import type { IngestionStatus } from '@shared/api/ingestion';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useIngestionStatus } from '../api/get-ingestion-status';
+import { gapsLabel } from '../../../lib/monitoring-format';
 import { ago, listingLabel, summarizeHealth, type HealthTone } from '../summarize-health';
 
 const TONE_COLOR: Record<HealthTone, string> = {
@@ -36,11 +37,7 @@ function ListingDetails({ status, now }: { status: IngestionStatus; now: number 
                 <Table.Td>
                   {listing.lastSuccessAt ? ago(listing.lastSuccessAt, now) : 'not yet'}
                 </Table.Td>
-                <Table.Td>
-                  {listing.gaps24h.count === 0
-                    ? 'none'
-                    : `${listing.gaps24h.count} (~${listing.gaps24h.estimatedItems.toLocaleString()} items)`}
-                </Table.Td>
+                <Table.Td>{gapsLabel(listing.gaps24h)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,0 +1,133 @@
+import type { SendResult } from '../types';
+import { renderDigest, type DigestMention, type RenderedDigest } from './render';
+import * as repo from './repo';
+import { nextSlotAfter, type DigestSchedule } from './schedule';
+import { unsubscribeMailto, unsubscribeToken, unsubscribeUrl } from './unsubscribe-token';
+import type { DigestJobDeps, DigestJobStats } from './job';
+
+/** Rendering, sending and settling one recorded digest run: the job's per-run half. */
+
+/** At most this many mentions are listed; the email counts the rest and links to the dashboard. */
+export const LISTED_MENTIONS = 100;
+/** Waits after the 1st, 2nd, … temporary failure; after the last the run fails. */
+export const RETRY_BACKOFF_MS = [1, 5, 15, 60, 180].map((minutes) => minutes * 60_000);
+export const MAX_ATTEMPTS = RETRY_BACKOFF_MS.length + 1;
+
+export function scheduleOf(config: repo.DigestConfigRow): DigestSchedule {
+  return {
+    frequency: config.frequency === 'weekly' ? 'weekly' : 'daily',
+    time: config.time,
+    timezone: config.timezone,
+    weekday: config.weekday,
+  };
+}
+
+export function renderFor(
+  deps: DigestJobDeps,
+  config: repo.DigestConfigRow,
+  mentions: DigestMention[],
+  byKeyword = new Map<string, number>(),
+) {
+  return renderDigest({
+    appUrl: deps.appUrl,
+    frequency: scheduleOf(config).frequency,
+    timezone: config.timezone,
+    total: [...byKeyword.values()].reduce((a, b) => a + b, 0),
+    totalsByKeyword: byKeyword,
+    mentions,
+    unsubscribeUrl: unsubscribeUrl(
+      deps.appUrl,
+      unsubscribeToken(config.userId, config.unsubscribeSecret),
+    ),
+  });
+}
+
+export function send(
+  deps: DigestJobDeps,
+  run: repo.DigestRunRow,
+  config: repo.DigestConfigRow,
+  email: string,
+  rendered: RenderedDigest,
+) {
+  const token = unsubscribeToken(config.userId, config.unsubscribeSecret);
+  return deps.mailer.send({
+    to: email,
+    ...rendered,
+    messageId: run.messageId,
+    date: run.createdAt,
+    listUnsubscribe: {
+      url: unsubscribeUrl(deps.appUrl, token),
+      mailto: unsubscribeMailto(deps.mailFrom, token),
+    },
+  });
+}
+
+/** One more attempt of a recorded run (a retry). */
+export async function attempt(
+  deps: DigestJobDeps,
+  run: repo.DigestRunRow,
+  config: repo.DigestConfigRow,
+  email: string,
+): Promise<keyof DigestJobStats> {
+  // The same mentions under the same Message-ID (mentions deleted since simply drop out).
+  const listed = await repo.listedMentionsFor(deps.db, run.mentionIds, LISTED_MENTIONS);
+  const totals = await repo.countByKeywordFor(deps.db, run.mentionIds);
+  if (!totals.has(run.userId)) {
+    await repo.closeRun(deps.db, run, config, {
+      now: deps.clock.now(),
+      status: 'cancelled',
+      error: 'Its mentions were deleted',
+    });
+    return 'empty';
+  }
+  const rendered = renderFor(deps, config, listed.get(run.userId) ?? [], totals.get(run.userId));
+  const attempts = await repo.markSending(deps.db, run.id, deps.clock.now());
+  return settle(deps, run, config, attempts, await send(deps, run, config, email, rendered));
+}
+
+/** Records what became of an attempt. */
+export async function settle(
+  deps: DigestJobDeps,
+  run: repo.DigestRunRow,
+  config: repo.DigestConfigRow,
+  attempts: number,
+  result: SendResult,
+): Promise<keyof DigestJobStats> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const schedule = scheduleOf(config);
+
+  if (result.status === 'accepted') {
+    await repo.completeRun(db, run, config, {
+      now,
+      nextSlotAt: nextSlotAfter(now, schedule),
+      note: null,
+    });
+    return 'sent';
+  }
+  if (result.status === 'temporary' && !result.notDelivered) {
+    await repo.completeRun(db, run, config, {
+      now,
+      nextSlotAt: nextSlotAfter(now, schedule),
+      note: `Delivery was not confirmed: ${result.reason}`,
+    });
+    return 'recovered';
+  }
+  if (result.status === 'temporary' && attempts < MAX_ATTEMPTS) {
+    const at = new Date(now.getTime() + RETRY_BACKOFF_MS[attempts - 1]);
+    await repo.scheduleRetry(db, run, config, { now, at, error: result.reason });
+    return 'retrying';
+  }
+  const error =
+    result.status === 'permanent'
+      ? `The mail server refused the digest: ${result.reason}`
+      : `Gave up after ${attempts} attempts: ${result.reason}`;
+  // The mentions stay undigested: the next slot's digest carries them.
+  await repo.closeRun(db, run, config, {
+    now,
+    status: 'failed',
+    error,
+    nextSlotAt: nextSlotAfter(now, schedule),
+  });
+  return 'failed';
+}

@@ -1,0 +1,36 @@
+import type { ListingStatus } from '@shared/api/ingestion';
+
+/** How monitoring times and listings read, on the dashboard and the diagnostic page. */
+
+/** "12 s ago", "4 min ago", "2 h ago". */
+export function ago(iso: string, now: number): string {
+  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.round(seconds / 3600)} h ago`;
+  return `${Math.round(seconds / 86_400)} d ago`;
+}
+
+/** "12:04", or "Nov 21, 12:04" when not today. */
+export function clockTime(iso: string, now: number, locale?: string): string {
+  const date = new Date(iso);
+  const sameDay = new Date(now).toDateString() === date.toDateString();
+  return date.toLocaleString(locale, {
+    ...(sameDay ? {} : { month: 'short', day: 'numeric' }),
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** "r/all · new posts", "r/saas+startups · comments". */
+export function listingLabel(listing: Pick<ListingStatus, 'scope' | 'kind' | 'subreddits'>) {
+  const where = listing.scope === 'all' ? 'r/all' : `r/${listing.subreddits.join('+')}`;
+  return `${where} · ${listing.kind === 'posts' ? 'new posts' : 'comments'}`;
+}
+
+/** A listing's gaps of the last 24 h: "none", or "2 (~340 items)". */
+export function gapsLabel(gaps: ListingStatus['gaps24h']) {
+  return gaps.count === 0
+    ? 'none'
+    : `${gaps.count} (~${gaps.estimatedItems.toLocaleString()} items)`;
+}

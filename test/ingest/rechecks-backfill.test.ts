@@ -1,0 +1,184 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import { alertBackfills, scoreCandidates } from '../../src/server/db/schema';
+import { buildIngestion, waitForReads, within } from '../helpers/ingestion';
+
+const t = await buildIngestion();
+// Candidates are first re-checked 2 minutes after they appear: the test clock is real, so the
+// worker's candidates are made due at once by moving their next check.
+await t.startWorker();
+
+const makeDue = () =>
+  t.db.update(scoreCandidates).set({ nextCheckAt: new Date(Date.now() - 1000) });
+
+const infoReads = () => t.fake.requests.filter((r) => r.path.startsWith('/api/info'));
+
+describe('minScore re-checks', () => {
+  test('a post under minScore becomes a mention once when its score reaches it', async () => {
+    const { client, user } = await t.signedIn();
+    const alert = (await client.post('/api/alerts', { keyword: 'gadgetron', minScore: 10 })).body;
+    await waitForReads(t.fake, /^\/r\/all\/new/, 1, Date.now());
+    const post = t.fake.addPost({ subreddit: 'SaaS', title: 'Gadgetron is neat', score: 2 });
+    await expect
+      .poll(
+        async () =>
+          (await t.db.select().from(scoreCandidates).where(eq(scoreCandidates.alertId, alert.id)))
+            .length,
+        within,
+      )
+      .toBe(1);
+    expect(await t.mentionsOf(user.id)).toHaveLength(0);
+
+    // Still at 2: re-checked, kept, and its next check moves further away.
+    await makeDue();
+    await expect
+      .poll(() => infoReads().some((r) => r.query.id?.includes(post.data.name)), within)
+      .toBe(true);
+    const [waiting] = await t.db
+      .select()
+      .from(scoreCandidates)
+      .where(eq(scoreCandidates.alertId, alert.id));
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db.select().from(scoreCandidates).where(eq(scoreCandidates.alertId, alert.id))
+          )[0]?.checks,
+        within,
+      )
+      .toBe(1);
+    expect(waiting).toBeDefined();
+
+    t.fake.setScore(post.data.name, 12);
+    await makeDue();
+    await expect.poll(async () => (await t.mentionsOf(user.id)).length, within).toBe(1);
+    const [mention] = await t.mentionsOf(user.id);
+    expect(mention).toMatchObject({ redditId: post.data.name, score: 12, isBackfilled: false });
+    expect(
+      await t.db.select().from(scoreCandidates).where(eq(scoreCandidates.alertId, alert.id)),
+    ).toHaveLength(0);
+    // Once: further re-checks store nothing again.
+    await makeDue();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await t.mentionsOf(user.id)).toHaveLength(1);
+  });
+
+  test('young mentions get fresh scores and comment counts; removed and deleted items are marked', async () => {
+    const { client, user } = await t.signedIn();
+    await client.post('/api/alerts', { keyword: 'refreshword' });
+    await waitForReads(t.fake, /^\/r\/all\/new/, 1, Date.now());
+    const old = Date.now() - 3600_000;
+    const posts = ['kept', 'removed', 'deleted'].map((name) =>
+      t.fake.addPost({ subreddit: 'SaaS', title: `refreshword ${name}`, score: 3, createdMs: old }),
+    );
+    // Inserted an hour late, behind the cursor: read by the overlap re-read.
+    await expect
+      .poll(async () => (await t.mentionsOf(user.id)).length, { ...within, timeout: 20_000 })
+      .toBe(3);
+    t.fake.setScore(posts[0].data.name, 40);
+    t.fake.removeItem(posts[1].data.name);
+    t.fake.deleteItem(posts[2].data.name);
+    await expect
+      .poll(async () => {
+        const rows = await t.mentionsOf(user.id);
+        const by = (p: (typeof posts)[number]) => rows.find((m) => m.redditId === p.data.name)!;
+        return [
+          by(posts[0]).score,
+          by(posts[1]).removedAt !== null,
+          by(posts[2]).removedAt !== null,
+          by(posts[0]).removedAt,
+        ];
+      }, within)
+      .toEqual([40, true, true, null]);
+    // /api/info answered fewer items than asked: the deleted one was simply missing.
+    const asked = infoReads().find((r) => r.query.id?.includes(posts[2].data.name));
+    expect(asked?.query.id?.split(',').length).toBeLessThanOrEqual(100);
+  });
+});
+
+// Listings that show only their 5 newest items: the week-old posts below are out of their
+// reach, so whatever is stored of them comes from the backfill.
+const b = await buildIngestion({ fake: { listingWindow: 5 } });
+await b.startWorker();
+for (let i = 0; i < 10; i++) b.fake.addPost({ subreddit: 'SaaS', title: `filler ${i}` });
+
+describe('backfill of a new or changed alert', () => {
+  test('stores only local matches of the past week, at most 25, marked backfilled, never twice', async () => {
+    const t = b;
+    const now = Date.now();
+    const day = 24 * 3600_000;
+    for (let i = 0; i < 30; i++) {
+      t.fake.addPost({
+        subreddit: 'SaaS',
+        title: `Backfillword tips ${i}`,
+        createdMs: now - day - i * 60_000,
+      });
+    }
+    // Reddit's search finds these too, but they do not match locally or are too old.
+    t.fake.addPost({ subreddit: 'SaaS', title: 'backfillword jobs hiring', createdMs: now - day });
+    t.fake.addPost({
+      subreddit: 'SaaS',
+      title: 'backfillword from long ago',
+      createdMs: now - 9 * day,
+    });
+    const { client, user } = await t.signedIn();
+    const alert = (await client.post('/api/alerts', { keyword: 'backfillword -jobs' })).body;
+    await expect.poll(async () => (await t.mentionsOf(user.id)).length, within).toBe(25);
+    const stored = await t.mentionsOf(user.id);
+    expect(stored.every((m) => m.isBackfilled && /^Backfillword tips/.test(m.title))).toBe(true);
+    // The newest 25 of the week.
+    expect(stored.map((m) => m.title).sort()).toEqual(
+      Array.from({ length: 25 }, (_, i) => `Backfillword tips ${i}`).sort(),
+    );
+    const searches = () =>
+      t.fake.requests.filter((r) => r.path.endsWith('/search') || r.path.endsWith('/search.json'));
+    const before = searches().length;
+    expect(searches().at(-1)?.query).toMatchObject({ q: 'backfillword', sort: 'new', t: 'week' });
+
+    // Edits that do not change the query, and edits back to a query already searched.
+    await client.put(`/api/alerts/${alert.id}`, { digestFrequency: 'email' });
+    await client.put(`/api/alerts/${alert.id}`, { keyword: 'backfillword' });
+    await expect.poll(() => searches().length, within).toBe(before + 1);
+    await client.put(`/api/alerts/${alert.id}`, { keyword: 'backfillword -jobs' });
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(searches().length).toBe(before + 1);
+    // 26: the keyword without "-jobs" also found the hiring post; nothing was stored twice.
+    await expect.poll(async () => (await t.mentionsOf(user.id)).length, within).toBe(26);
+  });
+
+  test('a subreddit alert searches only its subreddits; a failing search is retried later', async () => {
+    const t = b;
+    t.fake.addPost({
+      subreddit: 'startups',
+      title: 'sidewordz launch',
+      createdMs: Date.now() - 3600_000,
+    });
+    t.fake.addPost({
+      subreddit: 'SaaS',
+      title: 'sidewordz elsewhere',
+      createdMs: Date.now() - 3600_000,
+    });
+    t.fake.injectFaults([{ match: '/search$', kind: 'status', status: 500, times: 1 }]);
+    const { client, user } = await t.signedIn();
+    const alert = (
+      await client.post('/api/alerts', { keyword: 'sidewordz', subreddits: 'startups' })
+    ).body;
+    await expect
+      .poll(
+        async () =>
+          (await t.db.select().from(alertBackfills).where(eq(alertBackfills.alertId, alert.id)))[0],
+        within,
+      )
+      .toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringMatching(/500/) });
+    // Retried a minute later: moved forward here instead of waiting.
+    await t.db
+      .update(alertBackfills)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(alertBackfills.alertId, alert.id));
+    await expect
+      .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.title), within)
+      .toEqual(['sidewordz launch']);
+    const search = t.fake.requests.filter((r) => /\/r\/startups\/search/.test(r.path)).at(-1);
+    expect(search?.query).toMatchObject({ restrict_sr: '1', q: 'sidewordz' });
+  });
+});
