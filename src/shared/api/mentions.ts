@@ -20,6 +20,10 @@ export const mentionSchema = z.object({
   matchedKeyword: z.string(),
   isRead: z.boolean(),
   hasReplied: z.boolean(),
+  /** Found by the alert's 7-day backfill search rather than as it was posted. */
+  isBackfilled: z.boolean(),
+  /** When a re-check found the item deleted or removed on Reddit; null while it is up. */
+  removedAt: z.string().nullable(),
 });
 export type Mention = z.infer<typeof mentionSchema>;
 

@@ -22,6 +22,8 @@ const columns = {
   matchedKeyword: mentions.matchedKeyword,
   isRead: mentions.isRead,
   hasReplied: mentions.hasReplied,
+  isBackfilled: mentions.isBackfilled,
+  removedAt: mentions.removedAt,
 };
 export type MentionRow = Awaited<ReturnType<typeof findOwnedMention>> & {};
 

@@ -28,6 +28,7 @@ export function toMentionDto(row: repo.MentionRow): Mention {
     ...row,
     redditCreatedAt: row.redditCreatedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
+    removedAt: row.removedAt?.toISOString() ?? null,
   };
 }
 

@@ -89,6 +89,22 @@ export function MentionCard({ mention, framed = true }: Props) {
           <Badge size="xs" variant="light" color={mention.isComment ? 'grape' : 'blue'}>
             {kind}
           </Badge>
+          {mention.removedAt && (
+            <Badge size="xs" variant="light" color="red" tt="none">
+              removed on Reddit
+            </Badge>
+          )}
+          {mention.isBackfilled && (
+            <Badge
+              size="xs"
+              variant="light"
+              color="gray"
+              tt="none"
+              title="Found by the search of the past week when the alert was saved"
+            >
+              from the past week
+            </Badge>
+          )}
         </Group>
         <RepliedSwitch mention={mention} />
       </Group>
