@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { digestConfigs } from '../../src/server/db/schema';
+import { digestConfigs, users } from '../../src/server/db/schema';
 import { unsubscribeToken } from '../../src/server/email/digests/unsubscribe-token';
 import { HttpClient } from '../helpers/http-client';
 import { build, type TestApp } from '../helpers/test-app';
@@ -68,6 +68,13 @@ describe('GET/PUT /api/digest-config', () => {
     // 2026-11-21 is a Saturday; next Friday 17:30 in Paris (UTC+1) is 16:30 UTC on the 27th.
     expect(res.body).toMatchObject({ ...settings, nextSendAt: '2026-11-27T16:30:00.000Z' });
     expect((await client.get('/api/digest-config')).body).toEqual(res.body);
+  });
+
+  test('the timezone chosen here is the one the dashboard counts days in too', async () => {
+    const { client, user } = await t.signedIn();
+    await client.put('/api/digest-config', { ...settings, timezone: 'Asia/Tokyo' });
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row.timezone).toBe('Asia/Tokyo');
   });
 
   test('turning digests off clears the next send time', async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { digestConfigs, digestRuns } from '../../db/schema';
+import { digestConfigs, digestRuns, users } from '../../db/schema';
 import { firstDueSlot } from '../../email/digests/schedule';
 
 export type DigestConfigRow = typeof digestConfigs.$inferSelect;
@@ -64,4 +64,8 @@ export async function lastProblemRun(db: DbOrTx, userId: number) {
     .orderBy(desc(digestRuns.updatedAt))
     .limit(1);
   return row;
+}
+
+export async function updateUserTimezone(db: DbOrTx, userId: number, timezone: string) {
+  await db.update(users).set({ timezone }).where(eq(users.id, userId));
 }

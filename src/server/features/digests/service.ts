@@ -73,7 +73,14 @@ export function createDigestService(deps: { db: Db; clock: Clock }) {
       const current = await ensure(user.id, user.timezone);
       const now = clock.now();
       const nextSlotAt = firstDueSlot(input, { lastSent: current.lastSent, savedAt: now });
-      const row = await repo.updateConfig(db, user.id, { ...input, updatedAt: now, nextSlotAt });
+      // One timezone per user: the one chosen here is also the one "today", the activity chart
+      // and the date filter count days in (users.timezone, first set at registration).
+      const row = await db.transaction(async (tx) => {
+        if (input.timezone !== user.timezone) {
+          await repo.updateUserTimezone(tx, user.id, input.timezone);
+        }
+        return repo.updateConfig(tx, user.id, { ...input, updatedAt: now, nextSlotAt });
+      });
       return toDto(row);
     },
 
