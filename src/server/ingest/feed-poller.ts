@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { redditListings } from '../db/schema';
 import type { AlertIndex } from '../matching';
 import { FEED_LIMIT, RedditError, type FeedClient } from '../reddit';
 import { listingPath } from './listing-plan';
@@ -10,6 +8,8 @@ import {
   leaseDueListing,
   recordGap,
   splitNames,
+  readFailed,
+  readSucceeded,
   updateLeased,
   type ListingRow,
 } from './listing-repo';
@@ -85,14 +85,7 @@ async function readFeed(deps: FeedPollDeps, listing: ListingRow, signal?: AbortS
       cursorCreatedAt: newest?.createdAt ?? listing.cursorCreatedAt,
       leaseOwner: null,
       leaseUntil: null,
-      lastReadAt: now,
-      lastSuccessAt: now,
-      lastError: null,
-      errorSince: null,
-      consecutiveFailures: 0,
-      requests: sql`${redditListings.requests} + 1`,
-      itemsSeen: sql`${redditListings.itemsSeen} + ${fresh.length}`,
-      itemsSkipped: sql`${redditListings.itemsSkipped} + ${page.skipped}`,
+      ...readSucceeded(now, fresh.length, page.skipped),
       intervalMs: deps.feeds.budget.options.windowMs,
       nextPollAt: now,
     });
@@ -124,13 +117,7 @@ async function recordFailure(deps: FeedPollDeps, listing: ListingRow, error: unk
   const message =
     error instanceof RedditError ? error.message : 'Internal error while reading Reddit';
   await updateLeased(deps.db, listing.id, deps.owner, {
-    leaseOwner: null,
-    leaseUntil: null,
-    lastReadAt: now,
-    lastError: message,
-    errorSince: sql`coalesce(${redditListings.errorSince}, ${now.toISOString()}::timestamptz)`,
-    consecutiveFailures: failures,
-    requests: sql`${redditListings.requests} + 1`,
+    ...readFailed(now, message, failures),
     nextPollAt: new Date(now.getTime() + backoff),
   });
   deps.log.warn({ listing: listing.id, err: message }, 'feed read failed');

@@ -155,6 +155,29 @@ export async function isListingBehind(db: DbOrTx, now: Date) {
 
 export type ListingUpdate = PgUpdateSetSource<typeof redditListings>;
 
+/** The counters and health of a listing after a read that answered. */
+export const readSucceeded = (now: Date, fresh: number, skipped: number): ListingUpdate => ({
+  lastReadAt: now,
+  lastSuccessAt: now,
+  lastError: null,
+  errorSince: null,
+  consecutiveFailures: 0,
+  requests: sql`${redditListings.requests} + 1`,
+  itemsSeen: sql`${redditListings.itemsSeen} + ${fresh}`,
+  itemsSkipped: sql`${redditListings.itemsSkipped} + ${skipped}`,
+});
+
+/** A failed read: the error stays where users see it, from when it began. */
+export const readFailed = (now: Date, message: string, failures: number): ListingUpdate => ({
+  leaseOwner: null,
+  leaseUntil: null,
+  lastReadAt: now,
+  lastError: message,
+  errorSince: sql`coalesce(${redditListings.errorSince}, ${now.toISOString()}::timestamptz)`,
+  consecutiveFailures: failures,
+  requests: sql`${redditListings.requests} + 1`,
+});
+
 /** Updates the listing only while `owner` still holds its lease; throws LeaseLostError otherwise. */
 export async function updateLeased(
   db: DbOrTx,

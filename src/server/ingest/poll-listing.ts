@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { redditListings } from '../db/schema';
 import type { AlertIndex } from '../matching';
 import type { ListingPage, RedditClient, RedditItem } from '../reddit';
 import { listingPath } from './listing-plan';
@@ -10,6 +8,7 @@ import {
   markSeenInAll,
   recordGap,
   splitNames,
+  readSucceeded,
   updateLeased,
   type ListingRow,
   type ListingUpdate,
@@ -111,14 +110,7 @@ export async function pollListing(
         cursorFullname: next.fullname,
         cursorCreatedAt: next.createdAt,
         leaseUntil: new Date(now.getTime() + settings.leaseMs),
-        lastReadAt: now,
-        lastSuccessAt: now,
-        lastError: null,
-        errorSince: null,
-        consecutiveFailures: 0,
-        requests: sql`${redditListings.requests} + 1`,
-        itemsSeen: sql`${redditListings.itemsSeen} + ${fresh.length}`,
-        itemsSkipped: sql`${redditListings.itemsSkipped} + ${page.skipped}`,
+        ...readSucceeded(now, fresh.length, page.skipped),
         ...extra,
       });
     });

@@ -1,5 +1,3 @@
-import { sql } from 'drizzle-orm';
-import { redditListings } from '../db/schema';
 import { RedditError, type RedditFailure } from '../reddit';
 import { listingPath } from './listing-plan';
 import {
@@ -8,6 +6,7 @@ import {
   leaseDueListing,
   markAccess,
   splitNames,
+  readFailed,
   updateLeased,
   type ListingRow,
 } from './listing-repo';
@@ -165,13 +164,7 @@ async function recordFailure(deps: PollDeps, listing: ListingRow, error: unknown
   const message =
     error instanceof RedditError ? error.message : 'Internal error while reading Reddit';
   await updateLeased(deps.db, listing.id, deps.owner, {
-    leaseOwner: null,
-    leaseUntil: null,
-    lastReadAt: now,
-    lastError: message,
-    errorSince: sql`coalesce(${redditListings.errorSince}, ${now.toISOString()}::timestamptz)`,
-    consecutiveFailures: failures,
-    requests: sql`${redditListings.requests} + 1`,
+    ...readFailed(now, message, failures),
     nextPollAt: new Date(now.getTime() + backoff),
   });
   deps.log.warn(
