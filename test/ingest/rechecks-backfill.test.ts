@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { alertBackfills, scoreCandidates } from '../../src/server/db/schema';
 import { buildIngestion, waitForReads, within } from '../helpers/ingestion';
+import { insertAlert, insertMentions } from '../helpers/mentions';
 
 const t = await buildIngestion();
 // Candidates are first re-checked 2 minutes after they appear: the test clock is real, so the
@@ -144,6 +145,27 @@ describe('backfill of a new or changed alert', () => {
     expect(searches().length).toBe(before + 1);
     // 26: the keyword without "-jobs" also found the hiring post; nothing was stored twice.
     await expect.poll(async () => (await t.mentionsOf(user.id)).length, within).toBe(26);
+  });
+
+  test('backfilled posts count toward the Free monthly mentions like any other', async () => {
+    const t = b;
+    for (let i = 0; i < 10; i++) {
+      t.fake.addPost({
+        subreddit: 'SaaS',
+        title: `Quotaword review ${i}`,
+        createdMs: Date.now() - 7200_000 - i * 60_000,
+      });
+    }
+    const { client, user } = await t.signedIn();
+    // 46 of the Free plan's 50 this month already stored for another alert.
+    const other = await insertAlert(t.db, user.id, 'otherword');
+    await insertMentions(t.db, other, 46, { createdAt: new Date() });
+    await client.post('/api/alerts', { keyword: 'quotaword' });
+    await expect
+      .poll(async () => (await client.get('/api/stats')).body.skippedMentions, within)
+      .toBe(6);
+    const backfilled = (await t.mentionsOf(user.id)).filter((m) => m.isBackfilled);
+    expect(backfilled).toHaveLength(4);
   });
 
   test('a subreddit alert searches only its subreddits; a failing search is retried later', async () => {
