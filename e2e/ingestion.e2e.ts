@@ -10,6 +10,7 @@ import {
   shouldRunBrowserTests,
   type BrowserSession,
 } from './support/browser';
+import { fakeRedditEnv } from './support/reddit-env';
 import { startServer, type RunningServer } from './support/server';
 
 const enabled = shouldRunBrowserTests('ingestion');
@@ -26,14 +27,7 @@ describe.skipIf(!enabled)('monitoring Reddit, seen from the dashboard', () => {
 
   beforeAll(async () => {
     fake = await startFakeReddit();
-    const reddit = {
-      REDDIT_ENABLED: 'true',
-      REDDIT_CLIENT_ID: 'fake-client-id',
-      REDDIT_CLIENT_SECRET: 'fake-client-secret',
-      REDDIT_API_BASE: fake.url,
-      REDDIT_AUTH_BASE: fake.url,
-      REDDIT_POLL_SECONDS: '2',
-    };
+    const reddit = fakeRedditEnv(fake);
     server = await startServer(reddit);
     refused = await startServer({ ...reddit, REDDIT_CLIENT_SECRET: 'wrong-secret' });
     browser = await launchBrowser();
@@ -74,7 +68,9 @@ describe.skipIf(!enabled)('monitoring Reddit, seen from the dashboard', () => {
       .toMatch(/^Total Alerts\s+2\s/);
     await page.getByRole('button', { name: 'Details' }).click();
     await visible(health.getByText('r/all · new posts'));
-    await expect.poll(() => text(page.getByRole('row', { name: /zendesk/ }))).toMatch(/Checked/);
+    await expect
+      .poll(() => text(page.getByRole('row', { name: /zendesk/ })), { timeout: 15_000 })
+      .toMatch(/Checked/);
     await page.screenshot({ path: 'test-results/ingestion-dashboard-desktop.png', fullPage: true });
   });
 

@@ -2,20 +2,14 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startFakeReddit, type FakeReddit } from '../test/fakes/reddit';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
+import { fakeRedditEnv } from './support/reddit-env';
 import { useBrowserSuite } from './support/suite';
 
 let fake: FakeReddit | undefined;
 const suite = useBrowserSuite('mentions', {
   env: async () => {
     fake = await startFakeReddit();
-    return {
-      REDDIT_ENABLED: 'true',
-      REDDIT_CLIENT_ID: 'fake-client-id',
-      REDDIT_CLIENT_SECRET: 'fake-client-secret',
-      REDDIT_API_BASE: fake.url,
-      REDDIT_AUTH_BASE: fake.url,
-      REDDIT_POLL_SECONDS: '2',
-    };
+    return fakeRedditEnv(fake);
   },
 });
 afterAll(async () => fake?.stop());

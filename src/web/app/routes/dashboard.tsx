@@ -12,7 +12,8 @@ import { StatsCards } from '../../features/dashboard/components/stats-cards';
 import { RecentMentions } from '../../features/mentions/components/recent-mentions';
 import { MonitoringHealth } from '../../features/ingestion/components/monitoring-health';
 import { useIngestionStatus } from '../../features/ingestion/api/get-ingestion-status';
-import { statsQueryOptions, useStats } from '../../features/stats/api/get-stats';
+import { useStats } from '../../features/stats/api/get-stats';
+import { queryKeys } from '../../lib/query-keys';
 
 // The chart library is most of the dashboard's code: it loads after the rest of the page.
 const ActivityChart = lazy(async () => ({
@@ -36,11 +37,14 @@ function Section(props: { title: string; description: string; children: ReactNod
 /** / and /dashboard: stats, the keywords being monitored, and the latest matching discussions. */
 export default function DashboardPage() {
   const stats = useStats();
-  // New mentions arrive while the page is open: the counts follow the monitoring status.
+  // New mentions arrive and listings are read while the page is open: the counts and each
+  // keyword's "Checked …" state follow the monitoring status.
   const queryClient = useQueryClient();
   const { dataUpdatedAt } = useIngestionStatus();
   useEffect(() => {
-    if (dataUpdatedAt) void queryClient.invalidateQueries(statsQueryOptions());
+    if (!dataUpdatedAt) return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.stats });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.alerts });
   }, [dataUpdatedAt, queryClient]);
   const [createOpened, create] = useDisclosure(false);
   return (
