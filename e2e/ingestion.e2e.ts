@@ -66,6 +66,8 @@ describe.skipIf(!enabled)('monitoring Reddit, seen from the dashboard', () => {
     await expect
       .poll(() => page.getByLabel('Total Alerts', { exact: true }).innerText(), { timeout: 25_000 })
       .toMatch(/^Total Alerts\s+2\s/);
+    // The latest discussions follow the counts, without a click on Load More.
+    await visible(page.getByRole('link', { name: /worth it for a team of 3/ }));
     await page.getByRole('button', { name: 'Details' }).click();
     await visible(health.getByText('r/all · new posts'));
     await expect

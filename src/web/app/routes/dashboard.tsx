@@ -2,7 +2,7 @@ import { Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { AlertsOverview } from '../../features/alerts/components/alerts-overview';
 import { KeywordDialog } from '../../features/alerts/components/keyword-dialog';
@@ -46,6 +46,16 @@ export default function DashboardPage() {
     void queryClient.invalidateQueries({ queryKey: queryKeys.stats });
     void queryClient.invalidateQueries({ queryKey: queryKeys.alerts });
   }, [dataUpdatedAt, queryClient]);
+  // When the counts show mentions stored since, the latest discussions and the chart follow.
+  const stored = stats.data?.monthMentions;
+  const seen = useRef(stored);
+  useEffect(() => {
+    if (stored === undefined) return;
+    if (seen.current !== undefined && stored !== seen.current) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.mentions.all });
+    }
+    seen.current = stored;
+  }, [stored, queryClient]);
   const [createOpened, create] = useDisclosure(false);
   return (
     <>
