@@ -147,6 +147,33 @@ describe('backfill of a new or changed alert', () => {
     await expect.poll(async () => (await t.mentionsOf(user.id)).length, within).toBe(26);
   });
 
+  test('posts newer than the alert are left to the live listings', async () => {
+    const t = b;
+    // Out of r/all, so that only the search could store it.
+    t.fake.optOutOfAll('hiddenplace');
+    t.fake.addPost({
+      subreddit: 'hiddenplace',
+      title: 'laterword right after',
+      createdMs: Date.now() + 5000,
+    });
+    t.fake.addPost({
+      subreddit: 'hiddenplace',
+      title: 'laterword yesterday',
+      createdMs: Date.now() - 86_400_000,
+    });
+    const { client, user } = await t.signedIn();
+    const alert = (await client.post('/api/alerts', { keyword: 'laterword' })).body;
+    await expect
+      .poll(
+        async () =>
+          (await t.db.select().from(alertBackfills).where(eq(alertBackfills.alertId, alert.id)))[0]
+            ?.status,
+        within,
+      )
+      .toBe('done');
+    expect((await t.mentionsOf(user.id)).map((m) => m.title)).toEqual(['laterword yesterday']);
+  });
+
   test('backfilled posts count toward the Free monthly mentions like any other', async () => {
     const t = b;
     for (let i = 0; i < 10; i++) {

@@ -55,8 +55,11 @@ async function runOne(deps: BackfillDeps, row: BackfillRow, signal?: AbortSignal
       signal,
     });
     const now = clock.now();
+    // Posts from before the alert (or its edit) only: newer ones are the live listings' to
+    // store, and are not "from the past week".
+    const earlier = found.filter((match) => match.item.createdAt < row.createdAt);
     const result = await db.transaction((tx) =>
-      storeMatches(tx, found.slice(0, BACKFILL_LIMIT), now, { backfilled: true }),
+      storeMatches(tx, earlier.slice(0, BACKFILL_LIMIT), now, { backfilled: true }),
     );
     await updateBackfill(db, row, {
       status: 'done',
