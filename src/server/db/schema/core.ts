@@ -1,0 +1,153 @@
+/** Accounts, alerts and the mentions they find. */
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  password: text('password').notNull(),
+  email: text('email').notNull().unique(),
+  createdAt: createdAt(),
+  planType: text('plan_type').notNull().default('free'),
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  customerId: text('customer_id').unique(),
+  timezone: text('timezone').notNull().default('UTC'),
+});
+
+/** Server-side sessions: only the SHA-256 of the cookie token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyword: text('keyword').notNull(),
+    subreddits: text('subreddits'),
+    includeComments: boolean('include_comments').notNull().default(true),
+    titlesOnly: boolean('titles_only').notNull().default(false),
+    minScore: integer('min_score').notNull().default(1),
+    digestFrequency: text('digest_frequency').notNull().default('realtime'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    isPaused: boolean('is_paused').notNull().default(false),
+    lastPolledAt: timestamp('last_polled_at', { withTimezone: true }),
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true }),
+    pollPriority: integer('poll_priority').notNull().default(0),
+  },
+  (t) => [
+    index('alerts_user_id_idx').on(t.userId),
+    // The matching index compiles from the active alerts only.
+    index('alerts_active_idx')
+      .on(t.id)
+      .where(sql`${t.isActive} and not ${t.isPaused}`),
+  ],
+);
+
+/**
+ * "An alert is live": active and not paused. Only live alerts are matched, polled, and counted
+ * against the plan. The SQL form of `isLiveAlert` (src/shared/api/alerts.ts); keep them equal.
+ */
+export const liveAlert = and(eq(alerts.isActive, true), eq(alerts.isPaused, false));
+
+export const mentions = pgTable(
+  'mentions',
+  {
+    id: serial('id').primaryKey(),
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Reddit fullname (t3_x / t1_y): a mention is unique per (alert, item).
+    redditId: text('reddit_id').notNull(),
+    subreddit: text('subreddit').notNull(),
+    title: text('title').notNull().default(''),
+    body: text('body').notNull().default(''),
+    permalink: text('permalink').notNull(),
+    author: text('author').notNull().default('[deleted]'),
+    score: integer('score').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    isComment: boolean('is_comment').notNull().default(false),
+    createdAt: createdAt(),
+    redditCreatedAt: timestamp('reddit_created_at', { withTimezone: true }).notNull(),
+    matchedKeyword: text('matched_keyword').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    hasReplied: boolean('has_replied').notNull().default(false),
+    isIncludedInDigest: boolean('is_included_in_digest').notNull().default(false),
+    /** Found by the one-off 7-day search of a new or changed alert, not by the live listings. */
+    isBackfilled: boolean('is_backfilled').notNull().default(false),
+    /** When a re-check found the item deleted or removed on Reddit. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** When a re-check last refreshed score and comment count (mentions younger than 48 h). */
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('mentions_alert_item_uq').on(t.alertId, t.redditId),
+    // Mentions stored in a period (today, this month, the activity chart's 30 days): with the
+    // alert id in the index, per-alert daily counts need no visit to the table (decision 006).
+    index('mentions_user_created_alert_idx').on(t.userId, t.createdAt, t.alertId),
+    // The mentions feed pages newest first by Reddit time with a keyset cursor (decision 006);
+    // the partial one serves the Replied filter and repliedCount without reading other rows.
+    // NULLS FIRST is what ORDER BY … DESC means: an index built NULLS LAST cannot give that order.
+    index('mentions_user_feed_idx').on(
+      t.userId,
+      t.redditCreatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('mentions_user_replied_idx')
+      .on(t.userId, t.redditCreatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.hasReplied}`),
+    // The digest job reads only a user's not-yet-digested mentions.
+    index('mentions_undigested_idx')
+      .on(t.userId)
+      .where(sql`not ${t.isIncludedInDigest}`),
+    // Score re-checks: the young mentions, and every alert's copy of one Reddit item.
+    index('mentions_reddit_created_idx').on(t.redditCreatedAt),
+    index('mentions_reddit_id_idx').on(t.redditId),
+  ],
+);
+
+/** Matches not stored because a Free user had used the month's mentions. */
+export const mentionQuotaSkips = pgTable(
+  'mention_quota_skips',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** First day of the UTC month. */
+    month: timestamp('month', { withTimezone: true }).notNull(),
+    skipped: integer('skipped').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);
