@@ -1,19 +1,17 @@
 import { Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { AlertsOverview } from '../../features/alerts/components/alerts-overview';
 import { KeywordDialog } from '../../features/alerts/components/keyword-dialog';
 import { QuotaNotice } from '../../features/dashboard/components/quota-notice';
 import { PausedAlertsNotice } from '../../features/plans/components/paused-alerts-notice';
 import { StatsCards } from '../../features/dashboard/components/stats-cards';
+import { useLiveDashboard } from '../../features/dashboard/use-live-dashboard';
 import { RecentMentions } from '../../features/mentions/components/recent-mentions';
 import { MonitoringHealth } from '../../features/ingestion/components/monitoring-health';
-import { useIngestionStatus } from '../../features/ingestion/api/get-ingestion-status';
 import { useStats } from '../../features/stats/api/get-stats';
-import { queryKeys } from '../../lib/query-keys';
 
 // The chart library is most of the dashboard's code: it loads after the rest of the page.
 const ActivityChart = lazy(async () => ({
@@ -37,25 +35,7 @@ function Section(props: { title: string; description: string; children: ReactNod
 /** / and /dashboard: stats, the keywords being monitored, and the latest matching discussions. */
 export default function DashboardPage() {
   const stats = useStats();
-  // New mentions arrive and listings are read while the page is open: the counts and each
-  // keyword's "Checked …" state follow the monitoring status.
-  const queryClient = useQueryClient();
-  const { dataUpdatedAt } = useIngestionStatus();
-  useEffect(() => {
-    if (!dataUpdatedAt) return;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.stats });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.alerts });
-  }, [dataUpdatedAt, queryClient]);
-  // When the counts show mentions stored since, the latest discussions and the chart follow.
-  const stored = stats.data?.monthMentions;
-  const seen = useRef(stored);
-  useEffect(() => {
-    if (stored === undefined) return;
-    if (seen.current !== undefined && stored !== seen.current) {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.mentions.all });
-    }
-    seen.current = stored;
-  }, [stored, queryClient]);
+  useLiveDashboard(stats.data?.monthMentions);
   const [createOpened, create] = useDisclosure(false);
   return (
     <>
