@@ -56,8 +56,10 @@ async function runOne(deps: BackfillDeps, row: BackfillRow, signal?: AbortSignal
     });
     const now = clock.now();
     // Posts from before the alert (or its edit) only: newer ones are the live listings' to
-    // store, and are not "from the past week".
-    const earlier = found.filter((match) => match.item.createdAt < row.createdAt);
+    // store, and are not "from the past week". Reddit's times have whole seconds: the
+    // alert's own second is left to the listings too.
+    const requestedSecond = Math.floor(row.createdAt.getTime() / 1000) * 1000;
+    const earlier = found.filter((match) => match.item.createdAt.getTime() < requestedSecond);
     const result = await db.transaction((tx) =>
       storeMatches(tx, earlier.slice(0, BACKFILL_LIMIT), now, { backfilled: true }),
     );
