@@ -16,9 +16,9 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
-import { encodeCursor } from '../src/server/features/mentions/cursor';
-import * as mentionsRepo from '../src/server/features/mentions/repo';
-import { lastLocalDays } from '../src/server/features/mentions/local-days';
+import { encodeCursor } from '../src/server/mentions/cursor';
+import * as mentionsRepo from '../src/server/mentions/repo';
+import { lastLocalDays } from '../src/server/mentions/local-days';
 import { createScratchDatabase } from '../test/helpers/database';
 
 const arg = (name: string, fallback: number) => {

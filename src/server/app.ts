@@ -2,32 +2,32 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { createPaymentProvider, type PaymentProvider } from './billing';
+import { createPaymentProvider, type PaymentProvider } from './billing/providers';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer } from './email/mailer';
 import type { Mailer } from './email/types';
-import { createAlertService } from './features/alerts/service';
-import { alertRoutes } from './features/alerts/routes';
-import { createRequireUser, createSessionCookies } from './features/auth/guard';
-import { authRoutes } from './features/auth/routes';
-import { createAuthService } from './features/auth/service';
-import { diagnosticRoutes } from './features/diagnostic/routes';
-import { createDiagnosticService } from './features/diagnostic/service';
-import { ingestionRoutes } from './features/ingestion/routes';
-import { createIngestionService } from './features/ingestion/service';
-import { planRoutes } from './features/plans/routes';
-import { mentionRoutes } from './features/mentions/routes';
-import { createMentionService } from './features/mentions/service';
-import { statsRoutes } from './features/stats/routes';
-import { createStatsService } from './features/stats/service';
-import { subscriptionRoutes } from './features/subscriptions/routes';
-import { createSubscriptionService } from './features/subscriptions/service';
-import { digestRoutes, unsubscribeRoutes } from './features/digests/routes';
-import { createDigestService } from './features/digests/service';
-import { testEmailRoutes } from './features/test-email/routes';
-import { createTestEmailService } from './features/test-email/service';
+import { createAlertService } from './alerts/service';
+import { alertRoutes } from './alerts/routes';
+import { createRequireUser, createSessionCookies } from './accounts/guard';
+import { authRoutes } from './accounts/routes';
+import { createAuthService } from './accounts/service';
+import { diagnosticRoutes } from './diagnostic/routes';
+import { createDiagnosticService } from './diagnostic/service';
+import { ingestionRoutes } from './ingestion/routes';
+import { createIngestionService } from './ingestion/status-service';
+import { planRoutes } from './billing/plans/routes';
+import { mentionRoutes } from './mentions/routes';
+import { createMentionService } from './mentions/service';
+import { statsRoutes } from './mentions/stats-routes';
+import { createStatsService } from './mentions/stats-service';
+import { subscriptionRoutes } from './billing/subscriptions/routes';
+import { createSubscriptionService } from './billing/subscriptions/service';
+import { digestRoutes, unsubscribeRoutes } from './email/digests/routes';
+import { createDigestService } from './email/digests/service';
+import { testEmailRoutes } from './email/test-email/routes';
+import { createTestEmailService } from './email/test-email/service';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurity } from './http/security';
 import { installWebApp } from './http/static-web';
@@ -36,7 +36,7 @@ import {
   feedClientFromConfig,
   redditClientFromConfig,
   redditMode,
-} from './ingest/reddit-from-config';
+} from './ingestion/reddit-clients';
 import type { FeedClient, RedditClient } from './reddit';
 
 export interface AppDeps {

@@ -5,22 +5,22 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { runDigestJob } from './email/digests/job';
 import type { Mailer } from './email/types';
-import { deleteExpiredSessions } from './features/auth/repo';
-import { renewTestModeSubscriptions } from './features/subscriptions/test-checkout';
-import { startAlertIndexSync, type AlertIndexSync } from './ingest/alert-index-sync';
-import { runBackfills } from './ingest/backfill';
-import { planListings } from './ingest/listing-plan';
-import { replan } from './ingest/listing-repo';
-import { DEFAULT_POLL_SETTINGS, type PollSettings } from './ingest/poll-listing';
-import { pollDueListings } from './ingest/poller';
-import { RecentItems } from './ingest/recent-items';
-import { runRechecks } from './ingest/score-rechecks';
-import { pollDueFeeds } from './ingest/feed-poller';
+import { deleteExpiredSessions } from './accounts/repo';
+import { renewTestModeSubscriptions } from './billing/subscriptions/test-checkout';
+import { startAlertIndexSync, type AlertIndexSync } from './ingestion/alert-index-sync';
+import { runBackfills } from './ingestion/backfill';
+import { planListings } from './ingestion/listing-plan';
+import { replan } from './ingestion/listing-repo';
+import { DEFAULT_POLL_SETTINGS, type PollSettings } from './ingestion/poll-listing';
+import { pollDueListings } from './ingestion/poller';
+import { RecentItems } from './ingestion/recent-items';
+import { runRechecks } from './ingestion/score-rechecks';
+import { pollDueFeeds } from './ingestion/feed-poller';
 import {
   feedClientFromConfig,
   redditClientFromConfig,
   type RedditTuning,
-} from './ingest/reddit-from-config';
+} from './ingestion/reddit-clients';
 import { startJobs, type Job, type JobRunner } from './jobs/runner';
 import type { FeedClient, RedditClient } from './reddit';
 
@@ -157,7 +157,7 @@ export function buildWorker(deps: WorkerDeps) {
         },
       },
       {
-        // Spare slots only: a backfill never delays the live listings (ingest/backfill.ts).
+        // Spare slots only: a backfill never delays the live listings (ingestion/backfill.ts).
         name: 'ingest.backfill',
         everyMs: 2_000,
         timeoutMs: 60_000,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { alerts, subscriptionPlans } from '../../src/server/db/schema';
-import { addMonth } from '../../src/server/billing/test-mode';
-import { renewTestModeSubscriptions } from '../../src/server/features/subscriptions/test-checkout';
+import { addMonth } from '../../src/server/billing/providers/test-mode';
+import { renewTestModeSubscriptions } from '../../src/server/billing/subscriptions/test-checkout';
 import { BUILTIN_PLANS } from '../../src/shared/builtin-plans';
 import { billingRows, planIds } from '../helpers/billing';
 import { build } from '../helpers/test-app';

@@ -1,8 +1,8 @@
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { mentions } from '../../src/server/db/schema';
-import { SESSION_COOKIE } from '../../src/server/features/auth/sessions';
-import * as repo from '../../src/server/features/mentions/repo';
+import { SESSION_COOKIE } from '../../src/server/accounts/sessions';
+import * as repo from '../../src/server/mentions/repo';
 import { HttpClient } from '../helpers/http-client';
 import { insertAlert, insertMentions } from '../helpers/mentions';
 import { build } from '../helpers/test-app';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import type { PaymentProvider } from '../../src/server/billing';
+import type { PaymentProvider } from '../../src/server/billing/providers';
 import type { Clock } from '../../src/server/clock';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';

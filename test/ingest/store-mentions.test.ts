@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { loadActiveAlerts } from '../../src/server/ingest/alert-index-sync';
-import { storeMatches, type MatchedItem } from '../../src/server/ingest/store-mentions';
+import { loadActiveAlerts } from '../../src/server/ingestion/alert-index-sync';
+import { storeMatches, type MatchedItem } from '../../src/server/ingestion/store-mentions';
 import { compileAlertIndex } from '../../src/server/matching';
 import type { RedditItem } from '../../src/server/reddit';
 import { build } from '../helpers/test-app';

@@ -6,7 +6,10 @@ import { alerts, users } from '../../src/server/db/schema';
 import type { MatchItem } from '../../src/server/matching';
 import { watchAlertChanges, type AlertChangeBatch } from '../../src/server/db/alert-change-feed';
 import { alertChangeLogState, alertChanges } from '../../src/server/db/alert-change-schema';
-import { startAlertIndexSync, type AlertIndexSync } from '../../src/server/ingest/alert-index-sync';
+import {
+  startAlertIndexSync,
+  type AlertIndexSync,
+} from '../../src/server/ingestion/alert-index-sync';
 import { freshDatabase } from '../helpers/database';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';

@@ -24,7 +24,7 @@
  *     them in the background, in slices, while matching goes on.
  *
  *   The index knows no database: the worker keeps it current with
- *   `startAlertIndexSync` (ingest/alert-index-sync.ts), fed by the alert change feed
+ *   `startAlertIndexSync` (ingestion/alert-index-sync.ts), fed by the alert change feed
  *   (db/alert-change-feed.ts).
  *
  * HOW IT MATCHES (files in this folder)

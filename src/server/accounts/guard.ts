@@ -1,0 +1,51 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { UnauthorizedError } from '../http/errors';
+import type { AuthService, SessionUser } from './service';
+import { SESSION_COOKIE } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export function createSessionCookies(config: Config) {
+  const base = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.secureCookies,
+  };
+  return {
+    set(reply: FastifyReply, token: string, expires: Date) {
+      reply.setCookie(SESSION_COOKIE, token, { ...base, expires });
+    },
+    clear(reply: FastifyReply) {
+      reply.clearCookie(SESSION_COOKIE, base);
+    },
+    read: (request: FastifyRequest) => request.cookies[SESSION_COOKIE],
+  };
+}
+
+export type SessionCookies = ReturnType<typeof createSessionCookies>;
+
+/** onRequest hook for protected routes (before body parsing, so a stranger gets 401, not 400): sets request.user or answers 401. */
+export function createRequireUser(auth: AuthService, cookies: SessionCookies) {
+  return async function requireUser(request: FastifyRequest, reply: FastifyReply) {
+    const token = cookies.read(request);
+    const resolved = token ? await auth.resolveSession(token) : undefined;
+    if (!token || !resolved) {
+      if (token) cookies.clear(reply);
+      throw new UnauthorizedError();
+    }
+    if (resolved.extendedUntil) cookies.set(reply, token, resolved.extendedUntil);
+    request.user = resolved.user;
+  };
+}
+
+/** The signed-in user inside a handler behind requireUser. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new UnauthorizedError();
+  return request.user;
+}

@@ -1,0 +1,78 @@
+import { and, count, desc, eq, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { alerts, liveAlert, users } from '../db/schema';
+
+export type AlertRow = typeof alerts.$inferSelect;
+export type AlertValues = Pick<
+  typeof alerts.$inferInsert,
+  | 'keyword'
+  | 'subreddits'
+  | 'includeComments'
+  | 'titlesOnly'
+  | 'minScore'
+  | 'digestFrequency'
+  | 'isActive'
+  | 'isPaused'
+>;
+
+export function listAlerts(db: DbOrTx, userId: number) {
+  return db
+    .select()
+    .from(alerts)
+    .where(eq(alerts.userId, userId))
+    .orderBy(desc(alerts.updatedAt), desc(alerts.id));
+}
+
+/** The alert if it belongs to the user; someone else's alert is as absent as a missing one. */
+export async function findOwnedAlert(db: DbOrTx, userId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.id, id), eq(alerts.userId, userId)));
+  return row;
+}
+
+export async function countLiveAlerts(db: DbOrTx, userId: number, exceptId?: number) {
+  const where =
+    exceptId === undefined
+      ? and(eq(alerts.userId, userId), liveAlert)
+      : and(eq(alerts.userId, userId), liveAlert, ne(alerts.id, exceptId));
+  const [row] = await db.select({ n: count() }).from(alerts).where(where);
+  return row.n;
+}
+
+/** Serialises plan-limit checks of one user: concurrent creates queue behind this row lock. */
+export async function lockUser(db: DbOrTx, userId: number) {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+export async function insertAlert(db: DbOrTx, userId: number, values: AlertValues, now: Date) {
+  const [row] = await db
+    .insert(alerts)
+    .values({ ...values, userId, createdAt: now, updatedAt: now })
+    .returning();
+  return row;
+}
+
+export async function updateAlert(
+  db: DbOrTx,
+  userId: number,
+  id: number,
+  values: Partial<AlertValues>,
+  now: Date,
+) {
+  const [row] = await db
+    .update(alerts)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(alerts.id, id), eq(alerts.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function deleteAlert(db: DbOrTx, userId: number, id: number) {
+  const rows = await db
+    .delete(alerts)
+    .where(and(eq(alerts.id, id), eq(alerts.userId, userId)))
+    .returning({ id: alerts.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,108 @@
+import {
+  isLiveAlert,
+  type Alert,
+  type AlertCreate,
+  type AlertErrorInfo,
+  type AlertUpdate,
+} from '@shared/api/alerts';
+import type { Clock } from '../clock';
+import type { Db, DbOrTx } from '../db/client';
+import { ForbiddenError, NotFoundError } from '../http/errors';
+import { requestBackfill } from '../ingestion/backfill-repo';
+import { limitsForUser } from '../billing/plans/service';
+import * as repo from './repo';
+
+export type AlertService = ReturnType<typeof createAlertService>;
+
+/** When an alert was last checked, its next check and what fails: from its listings' state. */
+type PollStates = (
+  rows: repo.AlertRow[],
+) => Promise<Map<number, Pick<repo.AlertRow, 'lastPolledAt' | 'nextPollAt' | 'lastError'>>>;
+
+export function toAlertDto(row: repo.AlertRow): Alert {
+  return {
+    id: row.id,
+    userId: row.userId,
+    keyword: row.keyword,
+    subreddits: row.subreddits,
+    includeComments: row.includeComments,
+    titlesOnly: row.titlesOnly,
+    minScore: row.minScore,
+    digestFrequency: row.digestFrequency === 'email' ? 'email' : 'realtime',
+    isActive: row.isActive,
+    isPaused: row.isPaused,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    lastError: row.lastError,
+    lastPolledAt: row.lastPolledAt?.toISOString() ?? null,
+    nextPollAt: row.nextPollAt?.toISOString() ?? null,
+    pollPriority: row.pollPriority,
+  };
+}
+
+const ALERT_NOT_FOUND = 'Alert not found';
+
+async function assertWithinKeywordLimit(tx: DbOrTx, userId: number, exceptId?: number) {
+  const { activeKeywords } = await limitsForUser(tx, userId);
+  if (activeKeywords === null) return;
+  if ((await repo.countLiveAlerts(tx, userId, exceptId)) >= activeKeywords) {
+    throw new ForbiddenError(
+      `Free plan allows ${activeKeywords} active keywords. Upgrade to Pro for unlimited keywords.`,
+    );
+  }
+}
+
+export function createAlertService(deps: { db: Db; clock: Clock; pollStates?: PollStates }) {
+  const { db, clock } = deps;
+  const withPollState = async (rows: repo.AlertRow[]) => {
+    const states = (await deps.pollStates?.(rows)) ?? new Map();
+    return rows.map((row) => ({ ...row, ...states.get(row.id) }));
+  };
+  return {
+    async list(userId: number) {
+      return (await withPollState(await repo.listAlerts(db, userId))).map(toAlertDto);
+    },
+
+    async create(userId: number, input: AlertCreate) {
+      const row = await db.transaction(async (tx) => {
+        await repo.lockUser(tx, userId);
+        if (isLiveAlert(input)) await assertWithinKeywordLimit(tx, userId);
+        const created = await repo.insertAlert(tx, userId, input, clock.now());
+        // The past week's matching posts, found by a one-off search (ingestion/backfill.ts).
+        await requestBackfill(tx, created, clock.now());
+        return created;
+      });
+      return toAlertDto(row);
+    },
+
+    /** Applies the fields the body names; becoming live again is checked against the plan. */
+    async update(userId: number, id: number, input: AlertUpdate) {
+      const row = await db.transaction(async (tx) => {
+        await repo.lockUser(tx, userId);
+        const current = await repo.findOwnedAlert(tx, userId, id);
+        if (!current) throw new NotFoundError(ALERT_NOT_FOUND);
+        if (!isLiveAlert(current) && isLiveAlert({ ...current, ...input })) {
+          await assertWithinKeywordLimit(tx, userId, id);
+        }
+        const updated = await repo.updateAlert(tx, userId, id, input, clock.now());
+        if (updated.keyword !== current.keyword || updated.subreddits !== current.subreddits) {
+          await requestBackfill(tx, updated, clock.now());
+        }
+        return updated;
+      });
+      return toAlertDto(row);
+    },
+
+    async remove(userId: number, id: number) {
+      if (!(await repo.deleteAlert(db, userId, id))) throw new NotFoundError(ALERT_NOT_FOUND);
+    },
+
+    async errorInfo(userId: number, id: number): Promise<AlertErrorInfo> {
+      const found = await repo.findOwnedAlert(db, userId, id);
+      if (!found) throw new NotFoundError(ALERT_NOT_FOUND);
+      const [row] = await withPollState([found]);
+      const status = row.lastError ? 'error' : isLiveAlert(row) ? 'active' : 'paused';
+      return { id: row.id, keyword: row.keyword, status, lastError: row.lastError };
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { createStripeProvider } from './stripe';
+import { createTestModeProvider } from './test-mode';
+import type { PaymentProvider } from './types';
+
+export type { PaymentProvider } from './types';
+
+/** Stripe when STRIPE_SECRET_KEY is set, else the built-in test mode (DESIGN.md §1). */
+export function createPaymentProvider(deps: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+}): PaymentProvider {
+  return deps.config.stripe.configured
+    ? createStripeProvider(deps.config.stripe)
+    : createTestModeProvider({ db: deps.db, clock: deps.clock, appUrl: deps.config.appUrl });
+}

@@ -1,0 +1,127 @@
+import {
+  cancelBodySchema,
+  checkoutBodySchema,
+  checkoutIdParamSchema,
+  checkoutResponseSchema,
+  currentSubscriptionSchema,
+  pausedAlertsSchema,
+  paymentListSchema,
+  testCheckoutResultSchema,
+  testCheckoutSchema,
+} from '@shared/api/subscriptions';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RequireUser } from '../../http/types';
+import { currentUser } from '../../accounts/guard';
+import type { SubscriptionService } from './service';
+
+const webhookAnswerSchema = z.object({ received: z.boolean(), duplicate: z.boolean() });
+
+export function subscriptionRoutes(
+  app: FastifyInstance,
+  deps: { subscriptions: SubscriptionService; requireUser: RequireUser },
+) {
+  const { subscriptions, requireUser } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/subscriptions/current',
+    { onRequest: requireUser, schema: { response: { 200: currentSubscriptionSchema } } },
+    (request) => subscriptions.current(currentUser(request).id),
+  );
+
+  r.get(
+    '/api/subscriptions/payments',
+    { onRequest: requireUser, schema: { response: { 200: paymentListSchema } } },
+    (request) => subscriptions.payments(currentUser(request).id),
+  );
+
+  r.post(
+    '/api/subscriptions/checkout',
+    {
+      onRequest: requireUser,
+      schema: { body: checkoutBodySchema, response: { 200: checkoutResponseSchema } },
+    },
+    (request) => subscriptions.checkout(currentUser(request).id, request.body),
+  );
+
+  r.post(
+    '/api/subscriptions/cancel',
+    {
+      onRequest: requireUser,
+      schema: { body: cancelBodySchema, response: { 200: currentSubscriptionSchema } },
+    },
+    (request) => subscriptions.cancel(currentUser(request).id, request.body),
+  );
+
+  r.post(
+    '/api/subscriptions/resume',
+    { onRequest: requireUser, schema: { response: { 200: currentSubscriptionSchema } } },
+    (request) => subscriptions.resume(currentUser(request).id),
+  );
+
+  r.get(
+    '/api/subscriptions/paused-alerts',
+    { onRequest: requireUser, schema: { response: { 200: pausedAlertsSchema } } },
+    (request) => subscriptions.pausedAlerts(currentUser(request).id),
+  );
+
+  r.post(
+    '/api/subscriptions/paused-alerts/dismiss',
+    { onRequest: requireUser },
+    async (request, reply) => {
+      await subscriptions.dismissPausedAlerts(currentUser(request).id);
+      return reply.status(204).send();
+    },
+  );
+
+  r.get(
+    '/api/subscriptions/test-checkout/:id',
+    {
+      onRequest: requireUser,
+      schema: { params: checkoutIdParamSchema, response: { 200: testCheckoutSchema } },
+    },
+    (request) => subscriptions.testCheckout(currentUser(request).id, request.params.id),
+  );
+
+  r.post(
+    '/api/subscriptions/test-checkout/:id/pay',
+    {
+      onRequest: requireUser,
+      schema: { params: checkoutIdParamSchema, response: { 200: testCheckoutResultSchema } },
+    },
+    (request) => subscriptions.payTestCheckout(currentUser(request).id, request.params.id),
+  );
+
+  r.post(
+    '/api/subscriptions/test-checkout/:id/cancel',
+    {
+      onRequest: requireUser,
+      schema: { params: checkoutIdParamSchema, response: { 200: testCheckoutResultSchema } },
+    },
+    (request) => subscriptions.cancelTestCheckout(currentUser(request).id, request.params.id),
+  );
+
+  // Stripe signs the exact bytes it sent, so this route alone keeps the raw body.
+  app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    raw
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/api/subscriptions/webhook',
+        { bodyLimit: 1024 * 1024, schema: { response: { 200: webhookAnswerSchema } } },
+        (request) => {
+          const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          const signature = request.headers['stripe-signature'];
+          return subscriptions.handleWebhook(
+            body,
+            typeof signature === 'string' ? signature : undefined,
+          );
+        },
+      );
+  });
+}

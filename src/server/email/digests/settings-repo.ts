@@ -1,0 +1,71 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { digestConfigs, digestRuns, users } from '../../db/schema';
+import { firstDueSlot } from './schedule';
+
+export type DigestConfigRow = typeof digestConfigs.$inferSelect;
+
+/** Default settings (DESIGN.md §2): daily at 08:00 in the given timezone, Monday for weekly. */
+export async function insertDefaultConfig(db: DbOrTx, userId: number, timezone: string, now: Date) {
+  const nextSlotAt = firstDueSlot(
+    { frequency: 'daily', time: '08:00', timezone, weekday: 1 },
+    { lastSent: null, savedAt: now },
+  );
+  await db
+    .insert(digestConfigs)
+    .values({ userId, timezone, nextSlotAt, updatedAt: now })
+    .onConflictDoNothing({ target: digestConfigs.userId });
+}
+
+export async function findConfig(db: DbOrTx, userId: number) {
+  const [row] = await db.select().from(digestConfigs).where(eq(digestConfigs.userId, userId));
+  return row;
+}
+
+export async function updateConfig(
+  db: DbOrTx,
+  userId: number,
+  values: Partial<
+    Pick<
+      DigestConfigRow,
+      'frequency' | 'time' | 'timezone' | 'weekday' | 'isActive' | 'nextSlotAt' | 'updatedAt'
+    >
+  >,
+) {
+  const [row] = await db
+    .update(digestConfigs)
+    .set(values)
+    .where(eq(digestConfigs.userId, userId))
+    .returning();
+  return row;
+}
+
+export async function lastSentRun(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ sentAt: digestRuns.sentAt, mentionCount: digestRuns.mentionCount })
+    .from(digestRuns)
+    .where(and(eq(digestRuns.userId, userId), eq(digestRuns.status, 'sent')))
+    .orderBy(desc(digestRuns.sentAt))
+    .limit(1);
+  return row;
+}
+
+/** The newest run that failed or is waiting for a retry. */
+export async function lastProblemRun(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({
+      status: digestRuns.status,
+      lastError: digestRuns.lastError,
+      updatedAt: digestRuns.updatedAt,
+      nextAttemptAt: digestRuns.nextAttemptAt,
+    })
+    .from(digestRuns)
+    .where(and(eq(digestRuns.userId, userId), inArray(digestRuns.status, ['failed', 'retry'])))
+    .orderBy(desc(digestRuns.updatedAt))
+    .limit(1);
+  return row;
+}
+
+export async function updateUserTimezone(db: DbOrTx, userId: number, timezone: string) {
+  await db.update(users).set({ timezone }).where(eq(users.id, userId));
+}

@@ -1,0 +1,62 @@
+import type { TestEmailResult } from '@shared/api/digests';
+import type { Clock } from '../../clock';
+import { newMessageId } from '../mailer';
+import { renderTestEmail } from './render';
+import type { Mailer } from '../types';
+import { AppError, ValidationError } from '../../http/errors';
+import { createRateLimiter } from '../../http/rate-limiter';
+
+export const TEST_EMAILS_PER_HOUR = 5;
+
+export type TestEmailService = ReturnType<typeof createTestEmailService>;
+
+/** 502: the mail server, not the request, is at fault. */
+export class MailDeliveryError extends AppError {
+  constructor(message: string) {
+    super(502, message);
+  }
+}
+
+export function createTestEmailService(deps: { mailer: Mailer; clock: Clock; appUrl: string }) {
+  // Per user, so no mailbox can be flooded from one account (DESIGN.md §2). In memory: with
+  // several web instances each counts on its own (DESIGN.md §4 moves it to PostgreSQL then).
+  const perUser = createRateLimiter({
+    max: TEST_EMAILS_PER_HOUR,
+    windowMs: 60 * 60_000,
+    clock: deps.clock,
+    message: `You can send ${TEST_EMAILS_PER_HOUR} test emails per hour. Please try again later.`,
+  });
+  return {
+    /** Sends to the account's own address only: never a relay to any address. */
+    async send(user: { id: number; email: string }, requested?: string): Promise<TestEmailResult> {
+      if (requested !== undefined && requested.trim().toLowerCase() !== user.email.toLowerCase()) {
+        throw new ValidationError('A test email can only be sent to your own address', {
+          email: 'A test email can only be sent to your own address',
+        });
+      }
+      perUser.hit(String(user.id));
+      const rendered = renderTestEmail({
+        email: user.email,
+        appUrl: deps.appUrl,
+        sentAt: deps.clock.now(),
+      });
+      const result = await deps.mailer.send({
+        to: user.email,
+        ...rendered,
+        messageId: newMessageId(deps.appUrl, 'test'),
+        date: deps.clock.now(),
+      });
+      if (result.status !== 'accepted') {
+        throw new MailDeliveryError(
+          result.status === 'permanent'
+            ? `The mail server refused the message: ${result.reason}`
+            : `The mail server could not be reached or asked to try later: ${result.reason}`,
+        );
+      }
+      return {
+        success: true,
+        message: `Test email sent to ${user.email}. Check your inbox and spam folder.`,
+      };
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { ingestionStatusSchema, redditAccessSchema } from '@shared/api/ingestion';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RequireUser } from '../http/types';
+import { currentUser } from '../accounts/guard';
+import type { IngestionService } from './status-service';
+
+export function ingestionRoutes(
+  app: FastifyInstance,
+  deps: { ingestion: IngestionService; requireUser: RequireUser },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/ingestion/status',
+    { onRequest: deps.requireUser, schema: { response: { 200: ingestionStatusSchema } } },
+    (request) => deps.ingestion.status(currentUser(request).id),
+  );
+  r.get(
+    '/api/reddit-access',
+    { onRequest: deps.requireUser, schema: { response: { 200: redditAccessSchema } } },
+    () => deps.ingestion.access(),
+  );
+}

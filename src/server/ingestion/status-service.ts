@@ -1,0 +1,201 @@
+import { isLiveAlert } from '@shared/api/alerts';
+import {
+  SITE_WIDE_NEEDS_CREDENTIALS,
+  type IngestionStatus,
+  type ListingStatus,
+  type RedditMode,
+} from '@shared/api/ingestion';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { parseBudget } from './budget-store';
+import { startOfLocalDay } from '../lib/time-zones';
+import * as repo from './status-repo';
+
+export type IngestionService = ReturnType<typeof createIngestionService>;
+
+export type ListingRow = Awaited<ReturnType<typeof repo.plannedListings>>[number];
+type AlertFields = {
+  id: number;
+  subreddits: string | null;
+  includeComments: boolean;
+  isActive: boolean;
+  isPaused: boolean;
+};
+
+/** What an alert shows of its listings: when it was last checked, the next check, what fails. */
+export type PollState = {
+  lastPolledAt: Date | null;
+  nextPollAt: Date | null;
+  lastError: string | null;
+};
+
+const accessMessage = (name: string, access: string) =>
+  access === 'not-found'
+    ? `r/${name} does not exist or is banned (Reddit answered 404)`
+    : `r/${name} is private or quarantined (Reddit answered 403)`;
+
+/** The listings an alert's items come from: r/all, or the groups holding its subreddits. */
+export function listingsOf(alert: AlertFields, listings: ListingRow[]) {
+  const kinds = alert.includeComments ? ['posts', 'comments'] : ['posts'];
+  const names = repo.toNames(alert.subreddits);
+  const found = new Set<ListingRow>();
+  let unplanned = false;
+  for (const kind of kinds) {
+    const all = listings.find((l) => l.kind === kind && l.scope === 'all');
+    for (const name of names.length ? names : [null]) {
+      const group =
+        name === null
+          ? undefined
+          : listings.find(
+              (l) =>
+                l.kind === kind &&
+                l.scope === 'subreddits' &&
+                repo.toNames(l.subreddits).includes(name),
+            );
+      const listing = group ?? all;
+      if (listing) found.add(listing);
+      else unplanned = true;
+    }
+  }
+  return { listings: [...found], unplanned };
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** A listing as a user sees it: only their own subreddits of a shared group are named. */
+export function toListingStatus(
+  l: ListingRow,
+  names: ReadonlySet<string>,
+  gaps24h: ListingStatus['gaps24h'],
+): ListingStatus {
+  return {
+    id: l.id,
+    scope: l.scope === 'all' ? 'all' : 'subreddits',
+    kind: l.kind === 'comments' ? 'comments' : 'posts',
+    subreddits: repo.toNames(l.subreddits).filter((n) => names.has(n)),
+    intervalSeconds: l.intervalMs / 1000,
+    itemsPerMinute: Math.round(l.itemsPerMinute * 10) / 10,
+    itemsSkipped: l.itemsSkipped,
+    lastSuccessAt: iso(l.lastSuccessAt),
+    nextPollAt: iso(l.nextPollAt),
+    lastError: l.errorSince ? l.lastError : null,
+    errorSince: iso(l.errorSince),
+    gaps24h,
+  };
+}
+
+const minDate = (dates: (Date | null)[]) =>
+  dates.reduce<Date | null>((min, d) => (d && (!min || d < min) ? d : min), null);
+
+export function createIngestionService(deps: {
+  db: Db;
+  clock: Clock;
+  mode: RedditMode;
+  /** REDDIT_RSS_SECONDS: limited mode's pace. */
+  feedSeconds: number;
+}) {
+  const { db, clock, mode, feedSeconds } = deps;
+
+  return {
+    access: () => ({ mode, feedSeconds: mode === 'no-credentials' ? feedSeconds : null }),
+
+    /** Each live alert's state, from its listings (not stored per alert: see decision 005). */
+    async pollStates(rows: AlertFields[]): Promise<Map<number, PollState>> {
+      const states = new Map<number, PollState>();
+      const live = rows.filter(isLiveAlert);
+      if (live.length === 0 || mode === 'disabled') return states;
+      const [listings, client] = await Promise.all([
+        repo.plannedListings(db),
+        repo.clientState(db),
+      ]);
+      const names = [...new Set(live.flatMap((a) => repo.toNames(a.subreddits)))];
+      const blocked = new Map(
+        (await repo.inaccessibleSubreddits(db, names)).map((s) => [s.name, s.access]),
+      );
+      for (const alert of live) {
+        if (mode === 'no-credentials' && !alert.subreddits) {
+          states.set(alert.id, {
+            lastPolledAt: null,
+            nextPollAt: null,
+            lastError: SITE_WIDE_NEEDS_CREDENTIALS,
+          });
+          continue;
+        }
+        const mine = listingsOf(alert, listings);
+        const blockedName = repo.toNames(alert.subreddits).find((name) => blocked.has(name));
+        const failing = mine.listings.find((l) => l.errorSince !== null);
+        const lastError =
+          (blockedName && accessMessage(blockedName, blocked.get(blockedName)!)) ||
+          failing?.lastError ||
+          (client?.lastErrorKind === 'auth' ? client.lastError : null);
+        const checked = mine.listings.map((l) => l.lastSuccessAt);
+        states.set(alert.id, {
+          lastPolledAt: mine.unplanned || checked.includes(null) ? null : minDate(checked),
+          nextPollAt: minDate(mine.listings.map((l) => l.nextPollAt)),
+          lastError: lastError ?? null,
+        });
+      }
+      return states;
+    },
+
+    /** Coverage as the signed-in user may see it: their listings, the client, the budget. */
+    async status(userId: number): Promise<IngestionStatus> {
+      const now = clock.now();
+      const [alerts, listings, client, timezone] = await Promise.all([
+        repo.liveAlertsOf(db, userId),
+        repo.plannedListings(db),
+        repo.clientState(db),
+        repo.userTimezone(db, userId),
+      ]);
+      const mine = new Set<ListingRow>();
+      for (const alert of alerts) for (const l of listingsOf(alert, listings).listings) mine.add(l);
+      const names = new Set(alerts.flatMap((a) => repo.toNames(a.subreddits)));
+      const dayStart = startOfLocalDay(now, timezone);
+      const [gaps24h, gapsToday, blocked] = await Promise.all([
+        repo.gapsSince(db, new Date(now.getTime() - 24 * 3600_000)),
+        repo.gapsSince(db, dayStart),
+        repo.inaccessibleSubreddits(db, [...names]),
+      ]);
+      const gapsOf = (listingId: number) => {
+        const g = gaps24h.find((row) => row.listingId === listingId);
+        return { count: g?.count ?? 0, estimatedItems: g?.estimatedItems ?? 0 };
+      };
+      const mineIds = new Set([...mine].map((l) => l.id));
+      const today = gapsToday.filter((g) => mineIds.has(g.listingId));
+      const budget = parseBudget(client?.budget);
+      return {
+        mode,
+        checkedAt: now.toISOString(),
+        feedSeconds: mode === 'no-credentials' ? feedSeconds : null,
+        siteWideUnmonitored:
+          mode === 'no-credentials' ? alerts.filter((a) => !a.subreddits).length : 0,
+        listings: [...mine]
+          .sort((a, b) => (a.scope === b.scope ? a.id - b.id : a.scope === 'all' ? -1 : 1))
+          .map((l) => toListingStatus(l, names, gapsOf(l.id))),
+        inaccessibleSubreddits: blocked.map((s) => ({
+          name: s.name,
+          access: s.access === 'not-found' ? 'not-found' : 'forbidden',
+        })),
+        client: {
+          lastSuccessAt: iso(client?.lastSuccessAt ?? null),
+          lastError: client?.lastError ?? null,
+          lastErrorKind: client?.lastErrorKind ?? null,
+          errorSince: iso(client?.errorSince ?? null),
+        },
+        budget: budget
+          ? {
+              used: budget.used,
+              limit: budget.windowLimit,
+              resetAt: new Date(budget.windowResetAt).toISOString(),
+              sentLastMinute:
+                now.getTime() - budget.minuteStartedAt < 60_000 ? budget.sentThisMinute : 0,
+            }
+          : null,
+        gapsToday: {
+          count: today.reduce((n, g) => n + g.count, 0),
+          estimatedItems: today.reduce((n, g) => n + g.estimatedItems, 0),
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { and, desc, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { alerts, mentions } from '../db/schema';
+
+/** What leaves the server about a mention (the response schema is the allowlist). */
+const columns = {
+  id: mentions.id,
+  alertId: mentions.alertId,
+  // A subquery per returned row rather than a join: the plan stays "walk the feed index and
+  // stop at the limit" (a join lets the planner hash every mention of the user first).
+  keyword: sql<string>`(select ${alerts.keyword} from ${alerts} where ${alerts.id} = ${mentions.alertId})`,
+  subreddit: mentions.subreddit,
+  title: mentions.title,
+  body: mentions.body,
+  permalink: mentions.permalink,
+  author: mentions.author,
+  score: mentions.score,
+  commentCount: mentions.commentCount,
+  isComment: mentions.isComment,
+  redditCreatedAt: mentions.redditCreatedAt,
+  createdAt: mentions.createdAt,
+  matchedKeyword: mentions.matchedKeyword,
+  isRead: mentions.isRead,
+  hasReplied: mentions.hasReplied,
+  isBackfilled: mentions.isBackfilled,
+  removedAt: mentions.removedAt,
+};
+export type MentionRow = Awaited<ReturnType<typeof findOwnedMention>> & {};
+
+export type FeedFilters = {
+  alertId?: number;
+  subreddit?: string;
+  replied?: boolean;
+  /** Reddit time from this instant on (inclusive). */
+  since?: Date;
+};
+
+/** A position in the feed: the last item seen, by (redditCreatedAt, id) descending. */
+export type FeedPosition = { at: Date; id: number };
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function feedWhere(userId: number, filters: FeedFilters, after?: FeedPosition) {
+  const where: SQL[] = [eq(mentions.userId, userId)];
+  if (filters.alertId !== undefined) where.push(eq(mentions.alertId, filters.alertId));
+  if (filters.subreddit) {
+    where.push(ilike(mentions.subreddit, `%${likeEscape(filters.subreddit)}%`));
+  }
+  if (filters.replied !== undefined) where.push(eq(mentions.hasReplied, filters.replied));
+  if (filters.since) where.push(gte(mentions.redditCreatedAt, filters.since));
+  if (after) {
+    // A row comparison, so that PostgreSQL walks the feed index from the cursor on.
+    where.push(
+      sql`(${mentions.redditCreatedAt}, ${mentions.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`,
+    );
+  }
+  return and(...where);
+}
+
+/** One page of the user's mentions, newest first by Reddit time, then id. */
+export function feedPage(
+  db: DbOrTx,
+  userId: number,
+  filters: FeedFilters,
+  after: FeedPosition | undefined,
+  limit: number,
+) {
+  return db
+    .select(columns)
+    .from(mentions)
+    .where(feedWhere(userId, filters, after))
+    .orderBy(desc(mentions.redditCreatedAt), desc(mentions.id))
+    .limit(limit);
+}
+
+/** The mention if it belongs to the user; someone else's is as absent as a missing one. */
+export async function findOwnedMention(db: DbOrTx, userId: number, id: number) {
+  const [row] = await db
+    .select(columns)
+    .from(mentions)
+    .where(and(eq(mentions.id, id), eq(mentions.userId, userId)));
+  return row;
+}
+
+/** Sets read/replied flags on the user's own mention; false when there is no such mention. */
+export async function updateFlags(
+  db: DbOrTx,
+  userId: number,
+  id: number,
+  flags: { isRead?: true; hasReplied?: boolean },
+) {
+  const rows = await db
+    .update(mentions)
+    .set(flags)
+    .where(and(eq(mentions.id, id), eq(mentions.userId, userId)))
+    .returning({ id: mentions.id });
+  return rows.length > 0;
+}
+
+/**
+ * Mentions found per alert and bucket, where bucket i (1-based) holds what was stored in
+ * [bounds[i-1], bounds[i]). The bounds are local midnights computed by the caller, so days
+ * follow the user's timezone with its DST changes and need no time zone data in the database.
+ * Counted from mentions_user_created_alert_idx alone; the keywords are joined to the counts.
+ */
+export function countByBucket(db: DbOrTx, userId: number, bounds: Date[]) {
+  const list = sql.join(
+    bounds.map((b) => sql`${b.toISOString()}`),
+    sql`, `,
+  );
+  const counts = db
+    .select({
+      alertId: mentions.alertId,
+      bucket: sql<number>`width_bucket(${mentions.createdAt}, array[${list}]::timestamptz[])`.as(
+        'bucket',
+      ),
+      count: sql<number>`count(*)`.as('count'),
+    })
+    .from(mentions)
+    .where(
+      and(
+        eq(mentions.userId, userId),
+        gte(mentions.createdAt, bounds[0]),
+        sql`${mentions.createdAt} < ${bounds.at(-1)!.toISOString()}::timestamptz`,
+      ),
+    )
+    // By position: the bucket expression carries its own parameters, so it cannot be repeated.
+    .groupBy(sql`1, 2`)
+    .as('counts');
+  return db
+    .select({
+      alertId: counts.alertId,
+      keyword: alerts.keyword,
+      bucket: sql<number>`${counts.bucket}`.mapWith(Number),
+      count: sql<number>`${counts.count}`.mapWith(Number),
+    })
+    .from(counts)
+    .innerJoin(alerts, eq(alerts.id, counts.alertId));
+}

@@ -1,0 +1,158 @@
+import {
+  ACTIVITY_DAYS,
+  MENTION_PAGE_LIMIT,
+  type Activity,
+  type Mention,
+  type MentionPage,
+  type ParsedMentionFilters,
+} from '@shared/api/mentions';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { NotFoundError } from '../http/errors';
+import { decodeCursor, encodeCursor } from './cursor';
+import { csvRow } from './csv';
+import { lastLocalDays, localMidnight } from './local-days';
+import * as repo from './repo';
+
+export type MentionService = ReturnType<typeof createMentionService>;
+
+/** Whose mentions, and the timezone their "days" are read in. */
+type Viewer = { id: number; timezone: string };
+
+const MENTION_NOT_FOUND = 'Mention not found';
+/** Rows per query while a CSV export streams: memory stays flat whatever the user holds. */
+const EXPORT_BATCH = 1000;
+
+export function toMentionDto(row: repo.MentionRow): Mention {
+  return {
+    ...row,
+    redditCreatedAt: row.redditCreatedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    removedAt: row.removedAt?.toISOString() ?? null,
+  };
+}
+
+function feedFilters(filters: ParsedMentionFilters, timezone: string): repo.FeedFilters {
+  return {
+    alertId: filters.alertId,
+    subreddit: filters.subreddit || undefined,
+    replied: filters.replied === undefined ? undefined : filters.replied === 'true',
+    since: filters.since ? localMidnight(filters.since, timezone) : undefined,
+  };
+}
+
+const positionOf = (row: repo.MentionRow): repo.FeedPosition => ({
+  at: row.redditCreatedAt,
+  id: row.id,
+});
+
+const CSV_HEADER = [
+  'id',
+  'reddit_created_at',
+  'keyword',
+  'subreddit',
+  'type',
+  'title',
+  'body',
+  'author',
+  'score',
+  'comments',
+  'permalink',
+  'replied',
+  'read',
+];
+
+const csvLine = (row: repo.MentionRow) =>
+  csvRow([
+    row.id,
+    row.redditCreatedAt.toISOString(),
+    row.keyword,
+    row.subreddit,
+    row.isComment ? 'comment' : 'post',
+    row.title,
+    row.body,
+    row.author,
+    row.score,
+    row.commentCount,
+    row.permalink,
+    row.hasReplied,
+    row.isRead,
+  ]);
+
+export function createMentionService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function setFlags(
+    userId: number,
+    id: number,
+    flags: Parameters<typeof repo.updateFlags>[3],
+  ) {
+    if (!(await repo.updateFlags(db, userId, id, flags)))
+      throw new NotFoundError(MENTION_NOT_FOUND);
+    const row = await repo.findOwnedMention(db, userId, id);
+    if (!row) throw new NotFoundError(MENTION_NOT_FOUND);
+    return toMentionDto(row);
+  }
+
+  return {
+    /** One page, newest first; `nextCursor` is null once the list is exhausted. */
+    async list(
+      viewer: Viewer,
+      query: ParsedMentionFilters & { cursor?: string; limit?: number },
+    ): Promise<MentionPage> {
+      const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      const limit = query.limit ?? MENTION_PAGE_LIMIT.default;
+      // One row more than asked says whether another page exists.
+      const rows = await repo.feedPage(
+        db,
+        viewer.id,
+        feedFilters(query, viewer.timezone),
+        after,
+        limit + 1,
+      );
+      const items = rows.slice(0, limit);
+      const nextCursor = rows.length > limit ? encodeCursor(positionOf(items.at(-1)!)) : null;
+      return { items: items.map(toMentionDto), nextCursor };
+    },
+
+    setReplied: (userId: number, id: number, hasReplied: boolean) =>
+      setFlags(userId, id, { hasReplied }),
+
+    /** Opening a mention's link marks it read (spec §4: read mentions are dimmed). */
+    markRead: (userId: number, id: number) => setFlags(userId, id, { isRead: true }),
+
+    /** Mentions found per local day and alert, for the last `days` days up to today. */
+    async activity(viewer: Viewer, days: number = ACTIVITY_DAYS.default): Promise<Activity> {
+      const range = lastLocalDays(clock.now(), viewer.timezone, days);
+      const rows = await repo.countByBucket(db, viewer.id, range.bounds);
+      const series = new Map<number, Activity['series'][number]>();
+      for (const row of rows) {
+        let entry = series.get(row.alertId);
+        if (!entry) {
+          entry = { alertId: row.alertId, keyword: row.keyword, counts: range.days.map(() => 0) };
+          series.set(row.alertId, entry);
+        }
+        entry.counts[row.bucket - 1] += row.count;
+      }
+      const total = (s: Activity['series'][number]) => s.counts.reduce((a, b) => a + b, 0);
+      return {
+        timezone: viewer.timezone,
+        days: range.days,
+        series: [...series.values()].sort((a, b) => total(b) - total(a) || a.alertId - b.alertId),
+      };
+    },
+
+    /** The filtered list as CSV, read in keyset batches so that any size streams. */
+    async *exportCsv(viewer: Viewer, filters: ParsedMentionFilters): AsyncGenerator<string> {
+      const where = feedFilters(filters, viewer.timezone);
+      yield csvRow(CSV_HEADER);
+      let after: repo.FeedPosition | undefined;
+      for (;;) {
+        const rows = await repo.feedPage(db, viewer.id, where, after, EXPORT_BATCH);
+        if (rows.length > 0) yield rows.map(csvLine).join('');
+        if (rows.length < EXPORT_BATCH) return;
+        after = positionOf(rows.at(-1)!);
+      }
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { alerts, liveAlert, mentionQuotaSkips, mentions, users } from '../db/schema';
+
+/**
+ * Every count in one round trip, each from an index: live alerts from alerts_user_id_idx,
+ * mentions since a moment from a range of mentions_user_created_idx, replied ones from the
+ * partial mentions_user_replied_idx — never a pass over all of a user's mentions.
+ */
+export async function countStats(db: DbOrTx, userId: number, dayStart: Date, monthStart: Date) {
+  const mentionsSince = (since: Date) =>
+    db.$count(mentions, and(eq(mentions.userId, userId), gte(mentions.createdAt, since)));
+  const [row] = await db
+    .select({
+      activeAlerts: db.$count(alerts, and(eq(alerts.userId, userId), liveAlert)),
+      todayMentions: mentionsSince(dayStart),
+      monthMentions: mentionsSince(monthStart),
+      repliedCount: db.$count(
+        mentions,
+        and(eq(mentions.userId, userId), eq(mentions.hasReplied, true)),
+      ),
+      skippedMentions: sql<number>`coalesce((${db
+        .select({ skipped: mentionQuotaSkips.skipped })
+        .from(mentionQuotaSkips)
+        .where(
+          and(eq(mentionQuotaSkips.userId, userId), eq(mentionQuotaSkips.month, monthStart)),
+        )}), 0)`.mapWith(Number),
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
