@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Database } from './client';
+import type { Database } from './types';
 
 // Beside this file in development (src/server/db/migrations); the build copies the folder next
 // to the bundle (dist/server/migrations).

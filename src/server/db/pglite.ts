@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import type { Database, Db } from './client';
+import type { Database } from './types';
 import * as schema from './schema';
 
 /** Embedded PostgreSQL in `$dataDir/db`, or in memory when no folder is given (tests). */
@@ -12,7 +12,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   if (dir) mkdirSync(dir, { recursive: true });
   const client = dir ? await PGlite.create(dir) : await PGlite.create();
   return {
-    db: drizzle(client, { schema }) as unknown as Db,
+    db: drizzle(client, { schema }),
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
     // One process owns the files: NOTIFY is delivered in process.

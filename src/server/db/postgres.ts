@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { Database, Db } from './client';
+import type { Database } from './types';
 import * as schema from './schema';
 
 // Any constant works; it only has to be the same in every Earshot process.
@@ -13,7 +13,7 @@ export async function openPostgres(url: string): Promise<Database> {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const database: Database = {
-    db: drizzle(pool, { schema }) as unknown as Db,
+    db: drizzle(pool, { schema }),
     kind: 'postgres',
     url,
     ping: async () => void (await pool.query('select 1')),
