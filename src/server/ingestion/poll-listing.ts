@@ -70,175 +70,257 @@ export async function pollListing(
   listing: ListingRow,
   signal?: AbortSignal,
 ): Promise<TurnResult> {
-  const { clock, settings } = deps;
-  const path = listingPath({
-    scope: listing.scope,
-    kind: listing.kind,
-    subreddits: splitNames(listing.subreddits),
-  });
-  let cursor = { fullname: listing.cursorFullname, createdAt: listing.cursorCreatedAt };
-  const result: TurnResult = { newItems: 0, coveredMs: 0, requests: 0, caughtUp: false };
-  const startedFrom = cursor.createdAt?.getTime();
+  const turn = new ListingTurn(deps, listing, signal);
+  if (!listing.cursorFullname) {
+    await turn.readFirstPage();
+    turn.result.caughtUp = true;
+  } else if (listing.resync) {
+    await turn.recover();
+    turn.result.caughtUp = true;
+  } else {
+    turn.result.caughtUp = await turn.readOnFromCursor();
+  }
+  return turn.result;
+}
 
-  const read = async (params: { before?: string; after?: string }) => {
-    // Each read (with its retries) gets a whole lease: a worker that dies mid-read holds the
-    // listing for one lease at most.
-    await updateLeased(deps.db, listing.id, deps.owner, {
-      leaseUntil: new Date(clock.now().getTime() + settings.leaseMs),
-    });
-    const page = await deps.reddit.listing(path, { limit: PAGE, ...params }, signal);
-    result.requests++;
-    deps.log.trace({ listing: listing.id, ...params, items: page.items.length }, 'listing read');
-    return page;
-  };
+/** The newest item a listing has stored: each read goes on from here. */
+type Cursor = { fullname: string | null; createdAt: Date | null };
 
-  /** Stores the page's new items; moves the cursor to its first item when `advance`. */
-  const commit = async (page: ListingPage, advance: boolean, extra: ListingUpdate = {}) => {
-    const fresh = page.items.filter((item) => !deps.recent.has(listing.id, item.fullname));
-    const matches = matchItems(deps.index(), fresh);
-    const now = clock.now();
-    const next =
-      advance && page.firstFullname
-        ? {
-            fullname: page.firstFullname,
-            createdAt: page.items[0]?.createdAt ?? cursor.createdAt,
-          }
-        : cursor;
-    await deps.db.transaction(async (tx) => {
-      await storeMatches(tx, matches, now);
-      await updateLeased(tx, listing.id, deps.owner, {
-        cursorFullname: next.fullname,
-        cursorCreatedAt: next.createdAt,
-        leaseUntil: new Date(now.getTime() + settings.leaseMs),
-        ...readSucceeded(now, fresh.length, page.skipped),
-        ...extra,
-      });
+/** What a page's read does to the cursor and to the listing row besides. */
+type StoreOptions = { advance: boolean; extra?: ListingUpdate };
+
+/** A page with fewer entries than asked for: the listing has no more in that direction. */
+const isShort = (page: ListingPage) => page.items.length + page.skipped < PAGE;
+
+/** A cursor on the page's newest item, keeping what the page lacks from `fallback`. */
+const cursorAt = (page: ListingPage, fallback: Cursor): Cursor => ({
+  fullname: page.firstFullname ?? fallback.fullname,
+  createdAt: page.items[0]?.createdAt ?? fallback.createdAt,
+});
+
+/** The state of one turn on one listing: its cursor, moved page by page, and its result. */
+class ListingTurn {
+  readonly result: TurnResult = { newItems: 0, coveredMs: 0, requests: 0, caughtUp: false };
+  private readonly path: string;
+  private cursor: Cursor;
+  /** The creation time of the cursor the turn started from (ms); none for a first read. */
+  private readonly startedFrom: number | undefined;
+
+  constructor(
+    private readonly deps: PollDeps,
+    private readonly listing: ListingRow,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    this.path = listingPath({
+      scope: listing.scope,
+      kind: listing.kind,
+      subreddits: splitNames(listing.subreddits),
     });
-    // The rate counts items newer than the cursor: a first read, an overlap or a recovery
-    // also sees older ones, which say nothing about how fast the listing moves.
-    if (startedFrom !== undefined) {
-      for (const item of fresh) {
-        const created = item.createdAt.getTime();
-        if (created < startedFrom) continue;
-        result.newItems++;
-        result.coveredMs = Math.max(result.coveredMs, created - startedFrom);
-      }
+    this.cursor = { fullname: listing.cursorFullname, createdAt: listing.cursorCreatedAt };
+    this.startedFrom = this.cursor.createdAt?.getTime();
+  }
+
+  /** A listing never read: its newest page, and the cursor on that page's newest item. */
+  async readFirstPage() {
+    const newest = await this.read({});
+    await this.store(newest, { advance: true, extra: { resync: false } });
+    // A first rate from the page itself, so that a busy listing is not left for a whole
+    // REDDIT_POLL_SECONDS before its second read.
+    sampleRate(this.result, newest.items);
+  }
+
+  /** The usual turn: the overlap read when due, then forward. Returns whether it caught up. */
+  async readOnFromCursor() {
+    const now = this.deps.clock.now().getTime();
+    const { overlapReadAt } = this.listing;
+    if (!overlapReadAt || now - overlapReadAt.getTime() >= this.deps.settings.overlapMs) {
+      await this.rereadBehindCursor(now);
     }
-    cursor = next;
-    deps.recent.addAll(
-      listing.id,
-      fresh.map((item) => item.fullname),
-    );
-    if (listing.scope === 'all') await noteSubredditsInAll(deps, fresh, now);
-  };
+    return this.readForward(now);
+  }
+
+  /** The items just behind the cursor: Reddit inserts some late, behind newer ones. */
+  private async rereadBehindCursor(now: number) {
+    const page = await this.read({ after: this.cursor.fullname ?? undefined });
+    await this.store(page, { advance: false, extra: { overlapReadAt: new Date(now) } });
+  }
+
+  /**
+   * Pages with `before` until a short one, the full pages due on a busy listing, or the turn's
+   * page limit. Returns whether the listing caught up.
+   */
+  private async readForward(now: number) {
+    const pagesDue = this.fullPagesDue(now);
+    for (let pages = 1; pages <= this.deps.settings.maxPagesPerTurn; pages++) {
+      if (this.signal?.aborted) return false;
+      const page = await this.read({ before: this.cursor.fullname ?? undefined });
+      if (page.items.length === 0 && page.skipped === 0) {
+        await this.afterEmptyPage(page, now);
+        return true;
+      }
+      await this.store(page, { advance: true });
+      if (isShort(page)) return true;
+      // A busy listing reads only the full pages due: the rest waits for the next turn, when
+      // it fills a page too, instead of costing a request for a partial page now.
+      if (pages >= pagesDue && !clearlyBehind(page, this.deps.clock.now().getTime())) return true;
+    }
+    return false;
+  }
+
+  /**
+   * A listing with more than a page per poll interval is busy: what is due since the last
+   * read (plus half a page left over, on average) is read in full pages only. A listing that
+   * is not busy reads until a short page (Infinity).
+   */
+  private fullPagesDue(now: number) {
+    const { itemsPerMinute, lastReadAt } = this.listing;
+    const perMs = itemsPerMinute / 60_000;
+    const busy = perMs * this.deps.settings.pollSeconds * 1000 >= PAGE;
+    if (!busy || lastReadAt === null) return Infinity;
+    const since = now - lastReadAt.getTime();
+    return Math.max(1, Math.floor((perMs * since + PAGE / 2) / PAGE));
+  }
+
+  /**
+   * Nothing new, a stale cached page, or a cursor Reddit no longer has. Where many items are
+   * due, find out now; otherwise the next turn reads the newest page.
+   */
+  private async afterEmptyPage(page: ListingPage, now: number) {
+    const sinceLastRead = now - (this.listing.lastReadAt?.getTime() ?? now);
+    if ((this.listing.itemsPerMinute * sinceLastRead) / 60_000 > PAGE / 2) await this.recover();
+    else await this.store(page, { advance: false, extra: { resync: true } });
+  }
 
   /**
    * Reads the newest page and, when the cursor is not on it, back through Reddit's window to
    * items strictly older than the cursor (timestamps have whole seconds: an equal one proves
    * nothing); what lies beyond the window is recorded as a gap.
    */
-  const recover = async () => {
-    const newest = await read({});
-    const since = cursor.createdAt?.getTime();
-    const found = newest.items.some((item) => item.fullname === cursor.fullname);
-    // A short newest page is the whole listing (Reddit's window is far longer): nothing is
-    // out of reach, even when the cursor's subreddit has left a regrouped listing.
-    const whole = newest.items.length + newest.skipped < PAGE;
-    if (found || whole || since === undefined || oldest(newest.items) < since) {
-      await commit(newest, true, { resync: false });
+  async recover() {
+    const newest = await this.read({});
+    const since = this.cursor.createdAt?.getTime();
+    if (since === undefined || this.newestPageSuffices(newest, since)) {
+      await this.store(newest, { advance: true, extra: { resync: false } });
       return;
     }
-    await commit(newest, false);
+    await this.store(newest, { advance: false });
+    const { oldestRead, reached } = await this.walkBackToCursor(newest, since);
+    if (!reached) await this.recordGap(newest, oldestRead, since);
+    // Every reachable page is stored: the cursor can move to the newest item now.
+    await this.moveCursorTo(newest);
+  }
+
+  /**
+   * The newest page leaves nothing out of reach: it holds the cursor, or items older than it,
+   * or it is short. A short newest page is the whole listing (Reddit's window is far longer):
+   * nothing is out of reach, even when the cursor's subreddit has left a regrouped listing.
+   */
+  private newestPageSuffices(newest: ListingPage, since: number) {
+    const found = newest.items.some((item) => item.fullname === this.cursor.fullname);
+    return found || isShort(newest) || oldest(newest.items) < since;
+  }
+
+  /**
+   * Pages back with `after` from the newest page, storing each, until items older than the
+   * cursor (`reached`), the listing's end or Reddit's window. Returns the last page read.
+   */
+  private async walkBackToCursor(newest: ListingPage, since: number) {
     let older = newest;
-    let reached = false;
     for (let page = 1; page < LISTING_WINDOW_PAGES; page++) {
-      if (older.items.length + older.skipped < PAGE || !older.lastFullname) break;
-      older = await read({ after: older.lastFullname });
-      await commit(older, false);
+      if (isShort(older) || !older.lastFullname) break;
+      older = await this.read({ after: older.lastFullname });
+      await this.store(older, { advance: false });
       if (older.items.length > 0 && oldest(older.items) < since) {
-        reached = true;
-        break;
+        return { oldestRead: older, reached: true };
       }
     }
-    if (!reached) {
-      const reachable = [...newest.items, ...(older === newest ? [] : older.items)];
-      const until = oldest(reachable);
-      await recordGap(deps.db, {
-        listingId: listing.id,
-        detectedAt: clock.now(),
-        fromTime: new Date(since),
-        toTime: new Date(until),
-        estimatedItems: estimateMissed(listing, cursor.fullname, reachable, since, until),
-        reason: 'fell behind Reddit’s listing window, or the cursor item vanished',
-      });
-      deps.log.warn({ listing: path, from: new Date(since) }, 'ingestion gap recorded');
-      // The rate comes from what could be read, not from the span since the lost cursor.
-      sampleRate(result, reachable);
-    }
-    // Every reachable page is stored: the cursor can move to the newest item now.
-    cursor = {
-      fullname: newest.firstFullname ?? cursor.fullname,
-      createdAt: newest.items[0]?.createdAt ?? cursor.createdAt,
-    };
-    await updateLeased(deps.db, listing.id, deps.owner, {
-      cursorFullname: cursor.fullname,
-      cursorCreatedAt: cursor.createdAt,
+    return { oldestRead: older, reached: false };
+  }
+
+  /** Records the span between the cursor and the oldest item that could be read as a gap. */
+  private async recordGap(newest: ListingPage, oldestRead: ListingPage, since: number) {
+    const { deps, listing } = this;
+    const reachable = [...newest.items, ...(oldestRead === newest ? [] : oldestRead.items)];
+    const until = oldest(reachable);
+    await recordGap(deps.db, {
+      listingId: listing.id,
+      detectedAt: deps.clock.now(),
+      fromTime: new Date(since),
+      toTime: new Date(until),
+      estimatedItems: estimateMissed(listing, this.cursor.fullname, reachable, since, until),
+      reason: 'fell behind Reddit’s listing window, or the cursor item vanished',
+    });
+    deps.log.warn({ listing: this.path, from: new Date(since) }, 'ingestion gap recorded');
+    // The rate comes from what could be read, not from the span since the lost cursor.
+    sampleRate(this.result, reachable);
+  }
+
+  /** Moves the stored cursor to the page's newest item, once everything behind it is stored. */
+  private async moveCursorTo(page: ListingPage) {
+    this.cursor = cursorAt(page, this.cursor);
+    await updateLeased(this.deps.db, this.listing.id, this.deps.owner, {
+      cursorFullname: this.cursor.fullname,
+      cursorCreatedAt: this.cursor.createdAt,
       resync: false,
     });
-  };
+  }
 
-  if (!cursor.fullname) {
-    const newest = await read({});
-    await commit(newest, true, { resync: false });
-    // A first rate from the page itself, so that a busy listing is not left for a whole
-    // REDDIT_POLL_SECONDS before its second read.
-    sampleRate(result, newest.items);
-    result.caughtUp = true;
-    return result;
-  }
-  if (listing.resync) {
-    await recover();
-    result.caughtUp = true;
-    return result;
-  }
-  const now = clock.now().getTime();
-  if (!listing.overlapReadAt || now - listing.overlapReadAt.getTime() >= settings.overlapMs) {
-    // The items just behind the cursor: Reddit inserts some late, behind newer ones.
-    await commit(await read({ after: cursor.fullname }), false, {
-      overlapReadAt: new Date(now),
+  /** One page of the listing, under a renewed lease. */
+  private async read(params: { before?: string; after?: string }) {
+    const { deps, listing } = this;
+    // Each read (with its retries) gets a whole lease: a worker that dies mid-read holds the
+    // listing for one lease at most.
+    await updateLeased(deps.db, listing.id, deps.owner, {
+      leaseUntil: new Date(deps.clock.now().getTime() + deps.settings.leaseMs),
     });
+    const page = await deps.reddit.listing(this.path, { limit: PAGE, ...params }, this.signal);
+    this.result.requests++;
+    deps.log.trace({ listing: listing.id, ...params, items: page.items.length }, 'listing read');
+    return page;
   }
-  // A listing with more than a page per poll interval is busy: what is due since the last
-  // read (plus half a page left over, on average) is read in full pages only.
-  const perMs = listing.itemsPerMinute / 60_000;
-  const busy = perMs * settings.pollSeconds * 1000 >= PAGE && listing.lastReadAt !== null;
-  const since = now - (listing.lastReadAt?.getTime() ?? now);
-  const fullPagesDue = Math.max(1, Math.floor((perMs * since + PAGE / 2) / PAGE));
-  for (let pages = 0; pages < settings.maxPagesPerTurn; pages++) {
-    if (signal?.aborted) return result;
-    const page = await read({ before: cursor.fullname });
-    if (page.items.length === 0 && page.skipped === 0) {
-      // Nothing new, a stale cached page, or a cursor Reddit no longer has. Where many items
-      // are due, find out now; otherwise the next turn reads the newest page.
-      const sinceLastRead = now - (listing.lastReadAt?.getTime() ?? now);
-      if ((listing.itemsPerMinute * sinceLastRead) / 60_000 > PAGE / 2) await recover();
-      else await commit(page, false, { resync: true });
-      result.caughtUp = true;
-      return result;
-    }
-    await commit(page, true);
-    if (page.items.length + page.skipped < PAGE) {
-      result.caughtUp = true;
-      return result;
-    }
-    if (busy && pages + 1 >= fullPagesDue && !clearlyBehind(page, clock.now().getTime())) {
-      // A busy listing reads only the full pages due: the rest waits for the next turn, when
-      // it fills a page too, instead of costing a request for a partial page now.
-      result.caughtUp = true;
-      return result;
+
+  /**
+   * Stores the page's new items and their mentions, with the cursor on its first item when
+   * `advance`, in one transaction: a crash repeats the page, never loses it.
+   */
+  private async store(page: ListingPage, { advance, extra = {} }: StoreOptions) {
+    const { deps, listing } = this;
+    const fresh = page.items.filter((item) => !deps.recent.has(listing.id, item.fullname));
+    const matches = matchItems(deps.index(), fresh);
+    const now = deps.clock.now();
+    const next = advance && page.firstFullname ? cursorAt(page, this.cursor) : this.cursor;
+    await deps.db.transaction(async (tx) => {
+      await storeMatches(tx, matches, now);
+      await updateLeased(tx, listing.id, deps.owner, {
+        cursorFullname: next.fullname,
+        cursorCreatedAt: next.createdAt,
+        leaseUntil: new Date(now.getTime() + deps.settings.leaseMs),
+        ...readSucceeded(now, fresh.length, page.skipped),
+        ...extra,
+      });
+    });
+    this.countNewItems(fresh);
+    this.cursor = next;
+    deps.recent.addAll(
+      listing.id,
+      fresh.map((item) => item.fullname),
+    );
+    if (listing.scope === 'all') await noteSubredditsInAll(deps, fresh, now);
+  }
+
+  /**
+   * The rate counts items newer than the cursor: a first read, an overlap or a recovery also
+   * sees older ones, which say nothing about how fast the listing moves.
+   */
+  private countNewItems(fresh: RedditItem[]) {
+    if (this.startedFrom === undefined) return;
+    for (const item of fresh) {
+      const created = item.createdAt.getTime();
+      if (created < this.startedFrom) continue;
+      this.result.newItems++;
+      this.result.coveredMs = Math.max(this.result.coveredMs, created - this.startedFrom);
     }
   }
-  return result;
 }
 
 /** Newest item of a full page older than this: far behind the head, whatever the estimate. */

@@ -1,42 +1,27 @@
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
 import { newMessageId } from '../mailer';
-import type { MailLogger, Mailer, SendResult } from '../types';
+import type { SendResult } from '../types';
+import type { RenderedDigest } from './render';
 import * as repo from './repo';
 import { firstDueSlot, nextSlotAfter } from './schedule';
 import { attempt, LISTED_MENTIONS, renderFor, scheduleOf, send, settle } from './send-run';
+import type { DigestJobDeps, DigestJobStats } from './types';
 
 export { MAX_ATTEMPTS } from './send-run';
-
-export interface DigestJobDeps {
-  db: Db;
-  mailer: Mailer;
-  clock: Clock;
-  appUrl: string;
-  mailFrom: string;
-  log?: MailLogger;
-  /** Configs leased per round trip (default 100). */
-  batchSize?: number;
-  /** Digests rendered and sent at once (default 8; the SMTP pool has 5 connections). */
-  concurrency?: number;
-  /** How long a lease keeps other workers off a config (default 10 minutes). */
-  leaseMs?: number;
-  /** A pass stops leasing new work after this long (default 50 s), so ticks do not pile up. */
-  timeBoxMs?: number;
-}
-
-export interface DigestJobStats {
-  sent: number;
-  empty: number;
-  retrying: number;
-  failed: number;
-  recovered: number;
-}
+export type { DigestJobDeps, DigestJobStats } from './types';
 
 /** Finished runs are kept this long (each user's newest is always kept). */
 const RUN_HISTORY_MS = 90 * 24 * 60 * 60_000;
 
 type Leased = Awaited<ReturnType<typeof repo.leaseDueConfigs>>[number];
+
+/** A batch's new runs, recorded and marked sending, with their digests rendered. */
+interface PreparedBatch {
+  runs: repo.DigestRunRow[];
+  byUser: Map<number, Leased>;
+  rendered: Map<number, RenderedDigest>;
+  /** Each run's attempts so far, this one included. */
+  attempts: Map<number, number>;
+}
 
 /**
  * One pass of the digest job: lease due configs in small batches, and for each finish an open
@@ -65,16 +50,18 @@ export async function runDigestJob(deps: DigestJobDeps): Promise<DigestJobStats>
     }
     if (leased.length === 0) break;
     // Batch N is sent while batch N+1 is read and rendered: SMTP and the database overlap.
-    let deliver: (() => Promise<void>) | undefined;
+    let prepared: PreparedBatch | undefined;
     try {
-      deliver = await processBatch(deps, leased, stats, concurrency);
+      prepared = await prepareBatch(deps, leased, stats, concurrency);
     } catch (err) {
       // The leases stay and run out; the next pass picks these configs up again, and an
       // attempt caught mid-send is then closed without a resend.
       deps.log?.warn({ err }, 'digest batch failed unexpectedly');
     }
     await delivering;
-    delivering = (deliver?.() ?? Promise.resolve()).catch((err: unknown) => {
+    delivering = (
+      prepared ? deliverBatch(deps, prepared, stats, concurrency) : Promise.resolve()
+    ).catch((err: unknown) => {
       deps.log?.warn({ err }, 'digest batch failed unexpectedly');
     });
   }
@@ -91,24 +78,25 @@ async function inLanes<T>(items: T[], concurrency: number, work: (item: T) => Pr
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
 }
 
+const count = (stats: DigestJobStats, outcome: keyof DigestJobStats | undefined) => {
+  if (outcome) stats[outcome] += 1;
+};
+
 /**
- * One leased batch. The common case — a passed slot and no open run — is done with a fixed
- * number of queries for the whole batch; the rare states (an open run to retry or close,
- * digests off, no slot yet) go one by one through `processConfig`.
+ * The first half of one leased batch: everything but sending. The common case — a passed slot
+ * and no open run — is done with a fixed number of queries for the whole batch; the rare states
+ * (an open run to retry or close, digests off, no slot yet) go one by one through
+ * `processConfig`. Returns the runs to send, if any.
  */
-async function processBatch(
+async function prepareBatch(
   deps: DigestJobDeps,
   leased: Leased[],
   stats: DigestJobStats,
   concurrency: number,
-): Promise<(() => Promise<void>) | undefined> {
-  const { db, clock } = deps;
-  const now = clock.now();
-  const count = (outcome: keyof DigestJobStats | undefined) => {
-    if (outcome) stats[outcome] += 1;
-  };
+): Promise<PreparedBatch | undefined> {
+  const now = deps.clock.now();
   const openRuns = await repo.openRunsFor(
-    db,
+    deps.db,
     leased.map((item) => item.config.userId),
   );
   const isFresh = ({ config }: Leased) =>
@@ -117,36 +105,67 @@ async function processBatch(
     config.nextSlotAt !== null &&
     config.nextSlotAt <= now;
   const fresh = leased.filter(isFresh);
-  await inLanes(
+  await processOneByOne(
+    deps,
     leased.filter((item) => !isFresh(item)),
+    openRuns,
+    stats,
     concurrency,
-    async (item) => {
-      try {
-        count(await processConfig(deps, item, openRuns.get(item.config.userId)));
-      } catch (err) {
-        deps.log?.warn({ err, userId: item.config.userId }, 'digest failed unexpectedly');
-      }
-    },
   );
   if (fresh.length === 0) return undefined;
 
   const pending = await repo.pendingMentionIdsFor(
-    db,
+    deps.db,
     fresh.map((item) => item.config.userId),
   );
   // A slot with nothing to send passes silently.
   const empty = fresh.filter((item) => !pending.has(item.config.userId));
+  await passEmptySlots(deps, empty, now);
+  stats.empty += empty.length;
+  const due = fresh.filter((item) => pending.has(item.config.userId));
+  if (due.length === 0) return undefined;
+  return recordRuns(deps, due, pending, now);
+}
+
+/** The configs in a rare state, each through `processConfig`; one failing stops no other. */
+async function processOneByOne(
+  deps: DigestJobDeps,
+  items: Leased[],
+  openRuns: Map<number, repo.DigestRunRow>,
+  stats: DigestJobStats,
+  concurrency: number,
+) {
+  await inLanes(items, concurrency, async (item) => {
+    try {
+      count(stats, await processConfig(deps, item, openRuns.get(item.config.userId)));
+    } catch (err) {
+      deps.log?.warn({ err, userId: item.config.userId }, 'digest failed unexpectedly');
+    }
+  });
+}
+
+/** Releases configs whose slot has nothing to send, each with its next slot. */
+async function passEmptySlots(deps: DigestJobDeps, empty: Leased[], now: Date) {
   await repo.releaseWithSlots(
-    db,
+    deps.db,
     empty.map(({ config }) => ({
       configId: config.id,
       nextSlotAt: nextSlotAfter(now, scheduleOf(config)),
     })),
   );
-  stats.empty += empty.length;
-  const due = fresh.filter((item) => pending.has(item.config.userId));
-  if (due.length === 0) return undefined;
+}
 
+/**
+ * Renders each due user's digest, then records its run (the exact mention ids and a fresh
+ * Message-ID) and marks it sending, committed before any SMTP conversation begins.
+ */
+async function recordRuns(
+  deps: DigestJobDeps,
+  due: Leased[],
+  pending: Map<number, number[]>,
+  now: Date,
+): Promise<PreparedBatch> {
+  const { db } = deps;
   const allIds = due.flatMap((item) => pending.get(item.config.userId)!);
   const listed = await repo.listedMentionsFor(db, allIds, LISTED_MENTIONS);
   const totals = await repo.countByKeywordFor(db, allIds);
@@ -175,36 +194,51 @@ async function processBatch(
   const attempts = await repo.markSendingMany(
     db,
     runs.map((run) => run.id),
-    clock.now(),
+    deps.clock.now(),
   );
-  return async () => {
-    const byUser = new Map(due.map((item) => [item.config.userId, item]));
-    const accepted: { run: repo.DigestRunRow; configId: number; nextSlotAt: Date }[] = [];
-    await inLanes(runs, concurrency, async (run) => {
-      const { config, email } = byUser.get(run.userId)!;
-      let result: SendResult;
-      try {
-        result = await send(deps, run, config, email, rendered.get(run.userId)!);
-      } catch (err) {
-        // Not a result: the attempt stays "sending" under its lease (see processConfig).
-        deps.log?.warn({ err, userId: run.userId }, 'digest send failed unexpectedly');
-        return;
-      }
-      if (result.status === 'accepted') {
-        accepted.push({
-          run,
-          configId: config.id,
-          nextSlotAt: nextSlotAfter(clock.now(), scheduleOf(config)),
-        });
-      } else {
-        count(await settle(deps, run, config, attempts.get(run.id) ?? 1, result));
-      }
-    });
-    await repo.completeRuns(db, accepted, clock.now());
-    stats.sent += accepted.length;
-  };
+  const byUser = new Map(due.map((item) => [item.config.userId, item]));
+  return { runs, byUser, rendered, attempts };
 }
 
+/**
+ * The second half of one leased batch: sends its runs, settles each failed one, and completes
+ * the accepted ones together (their mentions marked, the next slots set).
+ */
+async function deliverBatch(
+  deps: DigestJobDeps,
+  { runs, byUser, rendered, attempts }: PreparedBatch,
+  stats: DigestJobStats,
+  concurrency: number,
+) {
+  const accepted: { run: repo.DigestRunRow; configId: number; nextSlotAt: Date }[] = [];
+  await inLanes(runs, concurrency, async (run) => {
+    const { config, email } = byUser.get(run.userId)!;
+    let result: SendResult;
+    try {
+      result = await send(deps, run, config, email, rendered.get(run.userId)!);
+    } catch (err) {
+      // Not a result: the attempt stays "sending" under its lease (see processConfig).
+      deps.log?.warn({ err, userId: run.userId }, 'digest send failed unexpectedly');
+      return;
+    }
+    if (result.status === 'accepted') {
+      accepted.push({
+        run,
+        configId: config.id,
+        nextSlotAt: nextSlotAfter(deps.clock.now(), scheduleOf(config)),
+      });
+    } else {
+      count(stats, await settle(deps, run, config, attempts.get(run.id) ?? 1, result));
+    }
+  });
+  await repo.completeRuns(deps.db, accepted, deps.clock.now());
+  stats.sent += accepted.length;
+}
+
+/**
+ * A config in a rare state, alone: an open run to close, cancel, defer or retry; digests off;
+ * or no slot due yet. Returns what it counts as.
+ */
 async function processConfig(
   deps: DigestJobDeps,
   { config, email }: Leased,
@@ -252,7 +286,7 @@ async function processConfig(
     return undefined;
   }
 
-  // Due with no open run: processBatch handles these (not reached).
+  // Due with no open run: prepareBatch handles these (not reached).
   await repo.releaseConfig(db, config.id, {});
   return undefined;
 }

@@ -3,7 +3,7 @@ import { renderDigest, type DigestMention, type RenderedDigest } from './render'
 import * as repo from './repo';
 import { nextSlotAfter, type DigestSchedule } from './schedule';
 import { unsubscribeMailto, unsubscribeToken, unsubscribeUrl } from './unsubscribe-token';
-import type { DigestJobDeps, DigestJobStats } from './job';
+import type { DigestJobDeps, DigestJobStats } from './types';
 
 /** Rendering, sending and settling one recorded digest run: the job's per-run half. */
 
