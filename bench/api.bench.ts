@@ -12,7 +12,10 @@
  */
 import { Worker } from 'node:worker_threads';
 import { sql, type SQLWrapper } from 'drizzle-orm';
+import pino from 'pino';
 import { buildApp } from '../src/server/app';
+import { createOutsideClients } from '../src/server/clients';
+import { systemClock } from '../src/server/clock';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
@@ -101,7 +104,9 @@ async function explain(database: Database, query: SQLWrapper) {
 async function main() {
   const database = await openBenchDatabase();
   const config = loadConfig({ APP_URL: 'http://localhost:3000', REDDIT_ENABLED: 'false' });
-  const app = await buildApp({ config, database });
+  const log = pino({ level: 'silent' });
+  const clients = createOutsideClients({ config, database, clock: systemClock, log });
+  const app = await buildApp({ config, database, clock: systemClock, ...clients });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

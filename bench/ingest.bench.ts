@@ -17,6 +17,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
+import { createRedditClients } from '../src/server/clients';
+import { systemClock } from '../src/server/clock';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
@@ -223,10 +225,13 @@ async function runScenario(scenario: Scenario, port: number) {
     REDDIT_POLL_SECONDS: String(scenario.pollSeconds),
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'earshot-bench-')),
   });
+  const log = pino({ level: process.env.BENCH_LOG ?? 'silent' });
   const worker = buildWorker({
     config,
     database,
-    log: pino({ level: process.env.BENCH_LOG ?? 'silent' }),
+    log,
+    clock: systemClock,
+    ...createRedditClients({ config, database, clock: systemClock, log }),
   });
   await worker.start();
   const peer = startPeer(fake.url);

@@ -1,66 +1,44 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import pino, { type Logger } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { createPaymentProvider, type PaymentProvider } from './billing/providers';
-import { systemClock, type Clock } from './clock';
+import { authRoutes, createAuthService, createRequireUser, createSessionCookies } from './accounts';
+import { alertRoutes, createAlertService } from './alerts';
+import { createSubscriptionService, planRoutes, subscriptionRoutes } from './billing';
+import type { OutsideClients } from './clients';
+import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createMailer } from './email/mailer';
-import type { Mailer } from './email/types';
-import { createAlertService } from './alerts/service';
-import { alertRoutes } from './alerts/routes';
-import { createRequireUser, createSessionCookies } from './accounts/guard';
-import { authRoutes } from './accounts/routes';
-import { createAuthService } from './accounts/service';
-import { diagnosticRoutes } from './diagnostic/routes';
-import { createDiagnosticService } from './diagnostic/service';
-import { ingestionRoutes } from './ingestion/routes';
-import { createIngestionService } from './ingestion/status-service';
-import { planRoutes } from './billing/plans/routes';
-import { mentionRoutes } from './mentions/routes';
-import { createMentionService } from './mentions/service';
-import { statsRoutes } from './mentions/stats-routes';
-import { createStatsService } from './mentions/stats-service';
-import { subscriptionRoutes } from './billing/subscriptions/routes';
-import { createSubscriptionService } from './billing/subscriptions/service';
-import { digestRoutes, unsubscribeRoutes } from './email/digests/routes';
-import { createDigestService } from './email/digests/service';
-import { testEmailRoutes } from './email/test-email/routes';
-import { createTestEmailService } from './email/test-email/service';
+import { createDiagnosticService, diagnosticRoutes } from './diagnostic';
+import {
+  createDigestService,
+  createTestEmailService,
+  digestRoutes,
+  testEmailRoutes,
+  unsubscribeRoutes,
+} from './email';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurity } from './http/security';
 import { installWebApp } from './http/static-web';
 import { installTransport } from './http/transport';
-import {
-  feedClientFromConfig,
-  redditClientFromConfig,
-  redditMode,
-} from './ingestion/reddit-clients';
-import type { FeedClient, RedditClient } from './reddit';
+import { createIngestionService, ingestionRoutes, redditMode } from './ingestion';
+import { createMentionService, createStatsService, mentionRoutes, statsRoutes } from './mentions';
 
-export interface AppDeps {
+export type AppDeps = OutsideClients & {
   config: Config;
   database: Database;
-  clock?: Clock;
-  /** Stripe or the built-in test mode; made from config when omitted. */
-  payments?: PaymentProvider;
-  /** Outgoing mail; by default SMTP_URL's server, else the $DATA_DIR/outbox folder. */
-  mailer?: Mailer;
-  /** For the diagnostic's live API test; by default the configuration's client (or feeds). */
-  reddit?: RedditClient;
-  feeds?: FeedClient;
+  clock: Clock;
   /** Folder of the built SPA (dist/web); omitted in API-only tests. */
   webRoot?: string;
   logger?: FastifyBaseLogger;
-}
+};
 
-/** The composition root: every dependency is passed in, so tests inject fakes and a fixed clock. */
+/**
+ * The HTTP composition root: every dependency is passed in (main.ts builds the outside clients
+ * once; tests pass fakes and a fixed clock), and each area gets its service and routes.
+ */
 export async function buildApp(deps: AppDeps) {
-  const { config, database } = deps;
-  const clock = deps.clock ?? systemClock;
+  const { config, database, clock, payments, mailer } = deps;
   const db = database.db;
-  const mailer = deps.mailer ?? createMailer(config, deps.logger ?? silentMailLog);
 
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
@@ -77,7 +55,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
 
-  const payments = deps.payments ?? createPaymentProvider({ config, db, clock });
   const subscriptions = createSubscriptionService({
     db,
     clock,
@@ -106,10 +83,11 @@ export async function buildApp(deps: AppDeps) {
 
   authRoutes(app, { auth, cookies, requireUser, config, clock });
   planRoutes(app, { db });
+  const mode = redditMode(config);
   const ingestion = createIngestionService({
     db,
     clock,
-    mode: redditMode(config),
+    mode,
     feedSeconds: config.reddit.rssSeconds,
   });
   alertRoutes(app, {
@@ -119,14 +97,10 @@ export async function buildApp(deps: AppDeps) {
   ingestionRoutes(app, { ingestion, requireUser });
   // The web process sends one kind of Reddit request: a user's diagnostic test, which takes
   // the next slot of the budget the workers share.
-  const redditLog = deps.logger ?? silentLog;
-  const reddit =
-    deps.reddit ?? redditClientFromConfig({ config, db, clock, log: redditLog as Logger });
-  const feeds = reddit
-    ? undefined
-    : (deps.feeds ?? feedClientFromConfig({ config, db, clock, log: redditLog as Logger }));
+  const { reddit } = deps;
+  const feeds = reddit ? undefined : deps.feeds;
   diagnosticRoutes(app, {
-    diagnostic: createDiagnosticService({ db, clock, mode: redditMode(config), reddit, feeds }),
+    diagnostic: createDiagnosticService({ db, clock, mode, reddit, feeds }),
     requireUser,
   });
   statsRoutes(app, { stats: createStatsService({ db, clock }), requireUser });
@@ -143,6 +117,3 @@ export async function buildApp(deps: AppDeps) {
   await installWebApp(app, deps.webRoot);
   return app;
 }
-
-const silentMailLog = { info: () => {}, warn: () => {} };
-const silentLog = pino({ level: 'silent' });

@@ -3,11 +3,11 @@ import { fileURLToPath } from 'node:url';
 import dotenv from 'dotenv';
 import pino from 'pino';
 import { buildApp } from './app';
+import { createOutsideClients } from './clients';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
-import { createMailer } from './email/mailer';
 import { buildWorker } from './worker';
 
 // Built: dist/server/main.js → dist/web. Under `npm run dev` (src/server) Vite serves the web app,
@@ -48,7 +48,9 @@ async function main() {
     fail(`cannot use ${where}: ${(error as Error).message}`);
   }
 
-  const mailer = createMailer(config, log);
+  // Every outside client, once: app and worker share them (ROLE=all: one Reddit client).
+  const clients = createOutsideClients({ config, database, clock: systemClock, log });
+  const { mailer } = clients;
   log.info(
     mailer.kind === 'smtp'
       ? { mail: 'smtp', host: new URL(config.mail.smtpUrl!).host }
@@ -58,10 +60,10 @@ async function main() {
       : 'SMTP_URL unset: mail is written to the outbox',
   );
   const app = config.runsWeb
-    ? await buildApp({ config, database, clock: systemClock, webRoot, logger: log, mailer })
+    ? await buildApp({ config, database, clock: systemClock, webRoot, logger: log, ...clients })
     : undefined;
   const worker = config.runsWorker
-    ? buildWorker({ config, database, clock: systemClock, log, mailer })
+    ? buildWorker({ config, database, clock: systemClock, log, ...clients })
     : undefined;
   // Reddit being unreachable is not a start-up failure: the worker records it for the status.
   await worker?.start();

@@ -1,4 +1,4 @@
-import type { PlanLimits } from './api/plans';
+import { planLimitsSchema, type PlanLimits } from './api/plans';
 
 /**
  * The built-in Free and Pro plans: the one copy of their names, prices, limits and feature lists
@@ -49,4 +49,17 @@ export const BUILTIN_PLANS = [BUILTIN_FREE_PLAN, BUILTIN_PRO_PLAN] as const;
 
 /** Spec §4: a user counts as Pro when the plan name is Pro. */
 export const isProPlanName = (name: string) => name.trim().toLowerCase() === 'pro';
-export const isFreePlanName = (name: string) => name.trim().toLowerCase() === 'free';
+
+/**
+ * A plan's limits as stored in its row, or Free's when the row is missing or its JSON damaged:
+ * the server fails closed. The one reading of plan limits, on the server and in the web app.
+ */
+export function limitsOrFree(limits: unknown): PlanLimits {
+  const parsed = planLimitsSchema.safeParse(limits);
+  return parsed.success ? parsed.data : BUILTIN_FREE_PLAN.limits;
+}
+
+/** Whether `used` mentions this month reach the plan's monthly limit (null: unlimited). */
+export function isMonthlyQuotaReached(limits: PlanLimits, used: number): boolean {
+  return limits.monthlyMentions !== null && used >= limits.monthlyMentions;
+}

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, expect } from 'vitest';
+import { createRedditClients } from '../../src/server/clients';
 import { openDatabase } from '../../src/server/db/client';
+import type { RedditTuning } from '../../src/server/ingestion';
 import { mentions } from '../../src/server/db/schema';
 import { buildWorker, type Worker, type WorkerDeps } from '../../src/server/worker';
 import { startFakeReddit, type FakeReddit, type FakeRedditOptions } from '../fakes/reddit';
@@ -49,23 +51,35 @@ export async function buildIngestion(
      * Starts a worker. `ownConnection` gives it its own pool on PostgreSQL, as a second
      * process would have (on PGlite every worker shares the one embedded database).
      */
-    async startWorker(extra: Partial<WorkerDeps> & { ownConnection?: boolean } = {}) {
+    async startWorker(
+      extra: Partial<WorkerDeps> & { ownConnection?: boolean; redditTuning?: RedditTuning } = {},
+    ) {
+      const { ownConnection, redditTuning, ...deps } = extra;
       let database = t.database;
-      if (extra.ownConnection && t.database.url) {
+      if (ownConnection && t.database.url) {
         database = await openDatabase({ databaseUrl: t.database.url, dataDir: '' });
         extraDatabases.push(database);
       }
+      const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+      // Each worker its own Reddit client, as each process would have.
+      const clients = createRedditClients({
+        config: t.config,
+        database,
+        clock: t.clock,
+        log,
+        redditTuning: redditTuning ?? {
+          client: { backoffMs: 20, maxBackoffMs: 200, timeoutMs: 1500 },
+          budget: { limit: 100_000, windowMs: 60_000 },
+        },
+      });
       const worker = buildWorker({
         config: t.config,
         database,
         clock: t.clock,
-        log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+        log,
         pollSettings: { overlapMs: 1500 },
-        redditTuning: {
-          client: { backoffMs: 20, maxBackoffMs: 200, timeoutMs: 1500 },
-          budget: { limit: 100_000, windowMs: 60_000 },
-        },
-        ...extra,
+        ...clients,
+        ...deps,
       });
       await worker.start();
       workers.push(worker);

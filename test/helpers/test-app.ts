@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import type { PaymentProvider } from '../../src/server/billing/providers';
+import pino from 'pino';
+import type { PaymentProvider } from '../../src/server/billing';
+import { createOutsideClients } from '../../src/server/clients';
 import type { Clock } from '../../src/server/clock';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
-import type { Mailer } from '../../src/server/email/types';
+import type { Mailer } from '../../src/server/email';
 import { freshDatabase } from './database';
 import { HttpClient } from './http-client';
 
@@ -46,15 +48,17 @@ export async function build(
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     ...env,
   });
-  const payments = options.payments?.({ config, database, clock });
+  // The clients main.ts would build from this configuration, but for those the test brings.
+  const clients = createOutsideClients({ config, database, clock, log: pino({ level: 'silent' }) });
   const app = await buildApp({
     config,
     database,
     clock,
-    payments,
+    ...clients,
+    payments: options.payments?.({ config, database, clock }) ?? clients.payments,
+    mailer: options.mailer ?? clients.mailer,
     webRoot: options.webRoot,
     logger: options.logger,
-    mailer: options.mailer,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -1,14 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { UnauthorizedError } from '../http/errors';
-import type { AuthService, SessionUser } from './service';
+import type { RequireUser } from '../http/current-user';
+import type { AuthService } from './service';
 import { SESSION_COOKIE } from './sessions';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    user: SessionUser | null;
-  }
-}
 
 export function createSessionCookies(config: Config) {
   const base = {
@@ -31,7 +26,7 @@ export function createSessionCookies(config: Config) {
 export type SessionCookies = ReturnType<typeof createSessionCookies>;
 
 /** onRequest hook for protected routes (before body parsing, so a stranger gets 401, not 400): sets request.user or answers 401. */
-export function createRequireUser(auth: AuthService, cookies: SessionCookies) {
+export function createRequireUser(auth: AuthService, cookies: SessionCookies): RequireUser {
   return async function requireUser(request: FastifyRequest, reply: FastifyReply) {
     const token = cookies.read(request);
     const resolved = token ? await auth.resolveSession(token) : undefined;
@@ -42,10 +37,4 @@ export function createRequireUser(auth: AuthService, cookies: SessionCookies) {
     if (resolved.extendedUntil) cookies.set(reply, token, resolved.extendedUntil);
     request.user = resolved.user;
   };
-}
-
-/** The signed-in user inside a handler behind requireUser. */
-export function currentUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new UnauthorizedError();
-  return request.user;
 }

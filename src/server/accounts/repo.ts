@@ -9,11 +9,6 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
   return row;
 }
 
-export async function findUserById(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
-}
-
 /** A user other than `exceptId` already holding this email or username. */
 export async function findConflictingUser(
   db: DbOrTx,

@@ -11,8 +11,8 @@ import { z } from 'zod';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import { createRateLimiter } from '../http/rate-limiter';
-import type { RequireUser } from '../http/types';
-import { currentUser, type SessionCookies } from './guard';
+import { currentUser, type RequireUser } from '../http/current-user';
+import type { SessionCookies } from './guard';
 import { toUserDto, type AuthService } from './service';
 
 const MINUTE = 60_000;

@@ -8,13 +8,13 @@ import {
 } from '@shared/api/auth';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
+import type { SessionUser } from '../http/current-user';
 import { ConflictError, UnauthorizedError, ValidationError } from '../http/errors';
-import { insertDefaultConfig } from '../email/digests/settings-repo';
+import { insertDefaultDigestConfig } from '../email';
 import { hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
 import { newSessionToken, SESSION_EXTEND_AFTER_MS, SESSION_TTL_MS, sessionIdOf } from './sessions';
 
-export type SessionUser = repo.UserRow;
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function toUserDto(row: repo.UserRow): User {
@@ -83,7 +83,7 @@ export function createAuthService(deps: {
             password,
             timezone: validTimezone(body.timezone),
           });
-          await insertDefaultConfig(tx, created.id, created.timezone, clock.now());
+          await insertDefaultDigestConfig(tx, created.id, created.timezone, clock.now());
           return created;
         });
       } catch (error) {

@@ -8,8 +8,7 @@ import {
 } from '@shared/api/alerts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { RequireUser } from '../http/types';
-import { currentUser } from '../accounts/guard';
+import { currentUser, type RequireUser } from '../http/current-user';
 import type { AlertService } from './service';
 
 export function alertRoutes(

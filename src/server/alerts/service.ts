@@ -8,8 +8,8 @@ import {
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
 import { ForbiddenError, NotFoundError } from '../http/errors';
-import { requestBackfill } from '../ingestion/backfill-repo';
-import { limitsForUser } from '../billing/plans/service';
+import { limitsForUser } from '../billing';
+import { requestBackfill } from '../ingestion';
 import * as repo from './repo';
 
 export type AlertService = ReturnType<typeof createAlertService>;

@@ -6,8 +6,7 @@ import {
 } from '@shared/api/diagnostic';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { RequireUser } from '../http/types';
-import { currentUser } from '../accounts/guard';
+import { currentUser, type RequireUser } from '../http/current-user';
 import type { DiagnosticService } from './service';
 
 export function diagnosticRoutes(

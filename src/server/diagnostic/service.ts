@@ -5,14 +5,18 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { createRateLimiter } from '../http/rate-limiter';
 import { NotFoundError } from '../http/errors';
-import { searchAlert } from '../ingestion/alert-search';
-import { latestBackfill } from '../ingestion/backfill-repo';
-import { matchItems } from '../ingestion/page-items';
+import { findOwnedAlert } from '../alerts';
+import {
+  latestBackfill,
+  listingsOf,
+  matchItems,
+  plannedListings,
+  searchAlert,
+  subredditNames,
+  toListingStatus,
+} from '../ingestion';
 import { compileAlertIndex, type AlertInput } from '../matching';
 import { BudgetBusyError, RedditError, type FeedClient, type RedditClient } from '../reddit';
-import { findOwnedAlert } from '../alerts/repo';
-import * as ingestionRepo from '../ingestion/status-repo';
-import { listingsOf, toListingStatus } from '../ingestion/status-service';
 import * as repo from './repo';
 
 export const API_TESTS_PER_MINUTE = 10;
@@ -91,9 +95,7 @@ export function createDiagnosticService(deps: {
       const now = clock.now();
       const since = new Date(now.getTime() - 24 * 3600_000);
       const siteWideWithoutCredentials = mode === 'no-credentials' && !alert.subreddits;
-      const mine = isLiveAlert(alert)
-        ? listingsOf(alert, await ingestionRepo.plannedListings(db)).listings
-        : [];
+      const mine = isLiveAlert(alert) ? listingsOf(alert, await plannedListings(db)).listings : [];
       const listings = siteWideWithoutCredentials ? [] : mine;
       const [gaps, backfill, candidates] = await Promise.all([
         repo.gapsOfListings(
@@ -104,7 +106,7 @@ export function createDiagnosticService(deps: {
         latestBackfill(db, alert.id),
         repo.candidateCount(db, alert.id),
       ]);
-      const names = new Set(ingestionRepo.toNames(alert.subreddits));
+      const names = new Set(subredditNames(alert.subreddits));
       const summary = (listingId: number) => {
         const own = gaps.filter((g) => g.listingId === listingId);
         return {

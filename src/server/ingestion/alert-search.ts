@@ -1,6 +1,5 @@
 import { compileAlertIndex, type AlertInput } from '../matching';
-import type { RedditClient, RequestPriority } from '../reddit';
-import { toRedditSearch } from '../reddit/search-query';
+import { toRedditSearch, type RedditClient, type RequestPriority } from '../reddit';
 import { splitNames } from './listing-repo';
 import { matchItems } from './page-items';
 import type { MatchedItem } from './store-mentions';

@@ -8,8 +8,8 @@ import {
   subscriptionPlans,
   users,
 } from '../db/schema';
-import { limitsOf } from '../billing/plans/service';
 import { isLiveAlert } from '@shared/api/alerts';
+import { limitsOrFree } from '@shared/builtin-plans';
 import type { AlertInput } from '../matching';
 import { matchingColumns } from './alert-index-sync';
 import type { RedditItem } from '../reddit';
@@ -156,7 +156,7 @@ async function monthlyAllowances(tx: DbOrTx, userIds: number[], now: Date) {
     .where(inArray(users.id, userIds));
   const limited = new Map<number, number>();
   for (const row of plans) {
-    const limit = limitsOf(row.plan ?? undefined).monthlyMentions;
+    const limit = limitsOrFree(row.plan?.limits).monthlyMentions;
     if (limit !== null) limited.set(row.id, limit);
   }
   if (limited.size === 0) return limited;

@@ -41,7 +41,7 @@ const job = (over: Partial<Job> & Pick<Job, 'run'>): Job => ({
 });
 
 let runners: JobRunner[] = [];
-const start = (jobs: Job[], log = capturingLogger().log) => {
+const start = <Name extends string>(jobs: Job<Name>[], log = capturingLogger().log) => {
   const runner = startJobs(jobs, log);
   runners.push(runner);
   return runner;
@@ -293,6 +293,18 @@ describe('startJobs', () => {
     expect(() => runner.trigger('no-such-job')).not.toThrow();
     await delay(30);
     expect(calls).toBe(1);
+  });
+
+  test('a runner only takes the names of its own jobs (checked by the type checker)', async () => {
+    const named: Job<'digest' | 'sync'>[] = [
+      job({ name: 'digest', everyMs: 60_000, run: async () => {} }) as Job<'digest'>,
+      job({ name: 'sync', everyMs: 60_000, run: async () => {} }) as Job<'sync'>,
+    ];
+    const runner = start(named);
+    runner.trigger('sync');
+    // @ts-expect-error: a misspelt job name is a type error, not a silent no-op.
+    runner.trigger('digset');
+    await runner.stop();
   });
 
   test('stop() ends the waits at once', async () => {

@@ -1,8 +1,11 @@
 import type { Logger } from 'pino';
 
-/** A unit of background work, run every `everyMs` (never overlapping itself). */
-export interface Job {
-  name: string;
+/**
+ * A unit of background work, run every `everyMs` (never overlapping itself). Areas declare their
+ * job names as string literal types, so `trigger` with a misspelt name does not compile.
+ */
+export interface Job<Name extends string = string> {
+  name: Name;
   everyMs: number;
   /** A run is abandoned (and its signal aborted) after this long. */
   timeoutMs: number;
@@ -35,7 +38,7 @@ const wait = (ms: number, signal: AbortSignal) =>
  * and a job never overlaps itself, even when a timed-out run is still winding down.
  * `trigger` runs a job as soon as it is free; `stop` waits for the runs in progress.
  */
-export function startJobs(jobs: Job[], log: Logger) {
+export function startJobs<Name extends string>(jobs: Job<Name>[], log: Logger) {
   const stopping = new AbortController();
   const states = new Map<string, { trigger: () => void }>();
   const loops: Promise<void>[] = [];
@@ -66,7 +69,7 @@ export function startJobs(jobs: Job[], log: Logger) {
   log.info({ jobs: jobs.map((j) => j.name) }, 'worker started');
 
   return {
-    trigger(name: string) {
+    trigger(name: Name) {
       states.get(name)?.trigger();
     },
     async stop() {
@@ -114,4 +117,4 @@ async function runTimeBoxed(job: Job, stopping: AbortSignal) {
   }
 }
 
-export type JobRunner = ReturnType<typeof startJobs>;
+export type JobRunner<Name extends string = string> = ReturnType<typeof startJobs<Name>>;

@@ -11,8 +11,7 @@ import {
 } from '@shared/api/mentions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { RequireUser } from '../http/types';
-import { currentUser } from '../accounts/guard';
+import { currentUser, type RequireUser } from '../http/current-user';
 import type { MentionService } from './service';
 
 // Excel reads a CSV file as UTF-8 only when it starts with a byte order mark.

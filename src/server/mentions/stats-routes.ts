@@ -1,8 +1,7 @@
 import { statsSchema } from '@shared/api/stats';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { RequireUser } from '../http/types';
-import { currentUser } from '../accounts/guard';
+import { currentUser, type RequireUser } from '../http/current-user';
 import type { StatsService } from './stats-service';
 
 export function statsRoutes(

@@ -2,7 +2,7 @@ import type { Stats } from '@shared/api/stats';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { startOfLocalDay } from '../lib/time-zones';
-import { limitsForUser } from '../billing/plans/service';
+import { limitsForUser } from '../billing';
 import * as repo from './stats-repo';
 
 export type StatsService = ReturnType<typeof createStatsService>;

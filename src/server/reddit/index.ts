@@ -23,3 +23,4 @@ export { BudgetBusyError, RedditError, type RedditFailure } from './errors';
 export { parseListing, toRedditItem, type ListingPage, type RedditItem } from './items';
 export { parseAtomFeed, type FeedPage } from './atom-feed';
 export { createFeedClient, FEED_LIMIT, type FeedClient } from './feed-client';
+export { toRedditSearch } from './search-query';

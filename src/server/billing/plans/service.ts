@@ -1,15 +1,10 @@
-import { parsePlanFeatures, planLimitsSchema, type Plan, type PlanLimits } from '@shared/api/plans';
-import { BUILTIN_FREE_PLAN } from '@shared/builtin-plans';
+import { parsePlanFeatures, type Plan, type PlanLimits } from '@shared/api/plans';
+import { limitsOrFree } from '@shared/builtin-plans';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './repo';
 
-// Used when a plan row is missing or its limits JSON is damaged: fail closed to Free's limits.
-const FREE_LIMITS: PlanLimits = BUILTIN_FREE_PLAN.limits;
-
-export function limitsOf(plan: repo.PlanRow | undefined): PlanLimits {
-  const parsed = planLimitsSchema.safeParse(plan?.limits);
-  return parsed.success ? parsed.data : FREE_LIMITS;
-}
+// A missing plan row or damaged limits JSON fails closed to Free's limits.
+export const limitsOf = (plan: repo.PlanRow | undefined): PlanLimits => limitsOrFree(plan?.limits);
 
 export function toPlanDto(row: repo.PlanRow): Plan {
   return {

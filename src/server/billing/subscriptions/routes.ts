@@ -12,8 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RequireUser } from '../../http/types';
-import { currentUser } from '../../accounts/guard';
+import { currentUser, type RequireUser } from '../../http/current-user';
 import type { SubscriptionService } from './service';
 
 const webhookAnswerSchema = z.object({ received: z.boolean(), duplicate: z.boolean() });

@@ -2,8 +2,7 @@ import { digestConfigSchema, digestConfigUpdateSchema } from '@shared/api/digest
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RequireUser } from '../../http/types';
-import { currentUser } from '../../accounts/guard';
+import { currentUser, type RequireUser } from '../../http/current-user';
 import type { DigestService } from './service';
 import { unsubscribePage } from './unsubscribe-page';
 

@@ -1,8 +1,7 @@
 import { testEmailBodySchema, testEmailResultSchema } from '@shared/api/digests';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { RequireUser } from '../../http/types';
-import { currentUser } from '../../accounts/guard';
+import { currentUser, type RequireUser } from '../../http/current-user';
 import type { TestEmailService } from './service';
 
 export function testEmailRoutes(

@@ -1,0 +1,5 @@
+// The accounts area: registration, sessions, profile and password, account deletion.
+export { createRequireUser, createSessionCookies } from './guard';
+export { createAccountJobs, type AccountJobName } from './jobs';
+export { authRoutes } from './routes';
+export { createAuthService, type AuthService } from './service';

@@ -1,0 +1,18 @@
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import type { Job } from '../jobs/runner';
+import { deleteExpiredSessions } from './repo';
+
+export type AccountJobName = 'sessions.sweep-expired';
+
+export function createAccountJobs(deps: { db: Db; clock: Clock }): Job<AccountJobName>[] {
+  return [
+    {
+      name: 'sessions.sweep-expired',
+      everyMs: 3600_000,
+      timeoutMs: 60_000,
+      retries: 1,
+      run: () => deleteExpiredSessions(deps.db, deps.clock.now()),
+    },
+  ];
+}

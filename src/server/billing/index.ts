@@ -1,0 +1,7 @@
+// The billing area: plans and their limits, subscriptions, payment providers and their webhooks.
+export { createBillingJobs, type BillingJobName } from './jobs';
+export { planRoutes } from './plans/routes';
+export { limitsForUser } from './plans/service';
+export { createPaymentProvider, type PaymentProvider } from './providers';
+export { subscriptionRoutes } from './subscriptions/routes';
+export { createSubscriptionService, type SubscriptionService } from './subscriptions/service';

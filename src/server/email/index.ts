@@ -1,0 +1,9 @@
+// The email area: the mailer, the digests (settings, job, unsubscribe) and the test email.
+export { insertDefaultConfig as insertDefaultDigestConfig } from './digests/settings-repo';
+export { digestRoutes, unsubscribeRoutes } from './digests/routes';
+export { createDigestService, type DigestService } from './digests/service';
+export { createEmailJobs, type EmailJobName } from './jobs';
+export { createMailer } from './mailer';
+export { testEmailRoutes } from './test-email/routes';
+export { createTestEmailService, type TestEmailService } from './test-email/service';
+export type { MailLogger, Mailer } from './types';

@@ -1,0 +1,161 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { Job } from '../jobs/runner';
+import type { FeedClient, RedditClient } from '../reddit';
+import { startAlertIndexSync, type AlertIndexSync } from './alert-index-sync';
+import { runBackfills } from './backfill';
+import { pollDueFeeds } from './feed-poller';
+import { planListings } from './listing-plan';
+import { replan } from './listing-repo';
+import { DEFAULT_POLL_SETTINGS, type PollSettings } from './poll-listing';
+import { pollDueListings } from './poller';
+import { RecentItems } from './recent-items';
+import { runRechecks } from './score-rechecks';
+
+export type IngestionJobName =
+  | 'ingest.plan-listings'
+  | 'ingest.poll-listings'
+  | 'ingest.backfill'
+  | 'ingest.score-rechecks'
+  | 'ingest.poll-feeds';
+
+/** How long one poll job run keeps taking due listings before it lets the runner breathe. */
+const POLL_RUN_MS = 20_000;
+
+export type IngestionJobDeps = {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  log: Logger;
+  /** The OAuth client; without it, `feeds` (limited mode), and without both nothing is read. */
+  reddit?: RedditClient;
+  feeds?: FeedClient;
+  /** Identifies this process in listing leases. */
+  owner: string;
+  /** Tests shorten leases, overlap periods, timeouts and backoffs. */
+  pollSettings?: Partial<PollSettings>;
+};
+
+/**
+ * The ingestion jobs and what they share: the matching index kept current by the alert change
+ * feed, the recent items seen, and the planner. `start` opens the change feed; `trigger` is the
+ * runner's, for planning at once when an alert changes.
+ */
+export function createIngestionJobs(deps: IngestionJobDeps) {
+  const { config, database, clock, log, reddit, feeds, owner } = deps;
+  const db = database.db;
+  const settings: PollSettings = {
+    ...DEFAULT_POLL_SETTINGS,
+    pollSeconds: config.reddit.pollSeconds,
+    leaseMs: config.reddit.leaseSeconds * 1000,
+    ...deps.pollSettings,
+  };
+  const recent = new RecentItems();
+  const seenInAll = new Map<string, number>();
+  let sync: AlertIndexSync | undefined;
+  const monitors = config.reddit.enabled && (reddit !== undefined || feeds !== undefined);
+
+  // Limited mode reads feeds of named subreddits only: site-wide alerts wait for credentials.
+  const plan = () =>
+    replan(
+      db,
+      (input) =>
+        planListings({
+          ...input,
+          needs: feeds ? input.needs.filter((need) => need.subreddits !== null) : input.needs,
+          now: clock.now(),
+        }),
+      clock.now(),
+    ).then(() => undefined);
+  const planJob: Job<IngestionJobName> = {
+    name: 'ingest.plan-listings',
+    everyMs: 10_000,
+    timeoutMs: 30_000,
+    retries: 2,
+    run: plan,
+  };
+
+  const jobs: Job<IngestionJobName>[] = [];
+  if (reddit && config.reddit.enabled) {
+    jobs.push(
+      planJob,
+      {
+        name: 'ingest.poll-listings',
+        everyMs: 250,
+        timeoutMs: POLL_RUN_MS + 60_000,
+        retries: 0,
+        run: async (signal) => {
+          const index = sync?.index;
+          if (!index) return;
+          await pollDueListings(
+            {
+              db,
+              reddit,
+              clock,
+              index: () => index,
+              owner,
+              settings,
+              recent,
+              seenInAll,
+              log,
+              onAccessChanged: plan,
+            },
+            { signal, until: clock.now().getTime() + POLL_RUN_MS },
+          );
+        },
+      },
+      {
+        // Spare slots only: a backfill never delays the live listings (backfill.ts).
+        name: 'ingest.backfill',
+        everyMs: 2_000,
+        timeoutMs: 60_000,
+        retries: 0,
+        run: async (signal) => void (await runBackfills({ db, reddit, clock, log }, signal)),
+      },
+      {
+        name: 'ingest.score-rechecks',
+        everyMs: 5_000,
+        timeoutMs: 60_000,
+        retries: 0,
+        run: async (signal) => void (await runRechecks({ db, reddit, clock, log }, signal)),
+      },
+    );
+  }
+  if (feeds && config.reddit.enabled) {
+    jobs.push(planJob, {
+      name: 'ingest.poll-feeds',
+      everyMs: 1000,
+      timeoutMs: POLL_RUN_MS + 60_000,
+      retries: 0,
+      run: async (signal) => {
+        const index = sync?.index;
+        if (!index) return;
+        await pollDueFeeds(
+          { db, feeds, clock, index: () => index, owner, leaseMs: settings.leaseMs, recent, log },
+          { signal, until: clock.now().getTime() + POLL_RUN_MS },
+        );
+      },
+    });
+  }
+
+  return {
+    jobs,
+    async start(trigger: (name: IngestionJobName) => void) {
+      if (!monitors) return;
+      sync = await startAlertIndexSync(database, {
+        onError: (err) => log.warn({ err }, 'alert change feed'),
+        // A changed alert may need listings added or dropped: plan at once.
+        onApplied: () => trigger('ingest.plan-listings'),
+      });
+    },
+    async stop() {
+      await sync?.stop();
+    },
+    /** The live matching index (once started with Reddit access). */
+    get index() {
+      return sync?.index;
+    },
+  };
+}

@@ -1,0 +1,5 @@
+// The mentions area: the stored matches, their feed, filters and CSV, and the dashboard stats.
+export { mentionRoutes } from './routes';
+export { createMentionService, type MentionService } from './service';
+export { statsRoutes } from './stats-routes';
+export { createStatsService, type StatsService } from './stats-service';
