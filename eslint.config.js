@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import areaBoundaries from './eslint-rules/area-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'src/server/db/migrations'] },
@@ -26,6 +27,12 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // One home per area: another area is reached only through its index.ts.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { earshot: { rules: { 'area-boundaries': areaBoundaries } } },
+    rules: { 'earshot/area-boundaries': 'error' },
   },
   {
     // Imports flow one way: the server never reaches into the web app and vice versa.

@@ -1,0 +1,5 @@
+import type { Rule } from 'eslint';
+
+export const SERVER_AREAS: string[];
+declare const rule: Rule.RuleModule;
+export default rule;
