@@ -2,7 +2,7 @@ import { Center, Container } from '@mantine/core';
 import { Navigate, Outlet } from 'react-router';
 import { ErrorAlert } from '../components/error-alert';
 import { FullPageLoader } from '../components/full-page-loader';
-import { useAuth } from '../features/auth/auth-provider';
+import { useAuth } from '../features/accounts';
 import { AppLayout } from './layout/app-layout';
 import { PublicLayout } from './layout/public-layout';
 

@@ -8,9 +8,9 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { AuthProvider } from '../features/auth/auth-provider';
-import { USER_QUERY_KEY } from '../features/auth/api/get-user';
+import { AuthProvider } from '../features/accounts';
 import { ApiError } from '../lib/api-client';
+import { queryKeys } from '../lib/query-keys';
 import { theme } from './theme';
 
 function createQueryClient() {
@@ -27,9 +27,9 @@ function createQueryClient() {
         if (
           error instanceof ApiError &&
           error.status === 401 &&
-          query.queryKey[0] !== USER_QUERY_KEY[0]
+          query.queryKey[0] !== queryKeys.user[0]
         ) {
-          client.setQueryData(USER_QUERY_KEY, null);
+          client.setQueryData(queryKeys.user, null);
         }
       },
     }),

@@ -2,18 +2,44 @@
  * Every query key the web app caches under, in one place: features invalidate each other's data
  * (an alert change moves the stats; a reply moves the mentions and the stats) without importing
  * each other. A key's first element names its family; invalidating the family covers them all.
+ * Grouped by the feature (and server area) that serves them.
  */
 export const queryKeys = {
-  alerts: ['alerts'] as const,
-  stats: ['stats'] as const,
-  subscription: ['subscription'] as const,
+  /** accounts: the session. Kept when everything else is dropped at sign-in and sign-out. */
   user: ['user'] as const,
-  /** Lists (dashboard, /mentions with its filters) and the activity chart. */
+  /**
+   * alerts: the list is the family key itself, so invalidating the list also covers each
+   * alert's own reads (its status, and the monitoring the diagnostic page shows).
+   */
+  alerts: {
+    all: ['alerts'] as const,
+    errorInfo: (id: string) => ['alerts', id, 'error-info'] as const,
+    monitoring: (id: string) => ['alerts', id, 'monitoring'] as const,
+  },
+  /** mentions: lists (dashboard, /mentions with its filters) and the activity chart. */
   mentions: {
     all: ['mentions'] as const,
     lists: ['mentions', 'list'] as const,
     list: (filters: Record<string, string | undefined>, limit: number) =>
       ['mentions', 'list', filters, limit] as const,
     activity: (days: number) => ['mentions', 'activity', days] as const,
+  },
+  /** mentions: the stats row (counts and plan limits), a family of its own. */
+  stats: ['stats'] as const,
+  ingestion: {
+    status: ['ingestion-status'] as const,
+    redditAccess: ['reddit-access'] as const,
+  },
+  email: {
+    digestConfig: ['digest-config'] as const,
+  },
+  billing: {
+    /** The family of the user's own subscription data below. */
+    subscription: ['subscription'] as const,
+    current: ['subscription', 'current'] as const,
+    pausedAlerts: ['subscription', 'paused-alerts'] as const,
+    payments: ['subscription', 'payments'] as const,
+    plans: ['subscription-plans'] as const,
+    testCheckout: (id: string) => ['test-checkout', id] as const,
   },
 };

@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Container, Group, Stack, Text } from '@mantine/cor
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../components/logo';
-import { useAuth } from '../../features/auth/auth-provider';
+import { useAuth } from '../../features/accounts';
 
 function PublicHeader() {
   const { user } = useAuth();

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Group, Paper, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useStats } from '../../features/stats/api/get-stats';
+import { useStats } from '../../features/mentions';
 
 function UsageMeter({ label, used, limit }: { label: string; used: number; limit: number | null }) {
   const unlimited = limit === null;

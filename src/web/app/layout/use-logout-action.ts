@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useLogout } from '../../features/auth/api/logout';
+import { useLogout } from '../../features/accounts';
 import { toastError, toastSuccess } from '../../lib/toast';
 
 /** Logout with the spec's toasts; the cleared session sends the user to /landing. */

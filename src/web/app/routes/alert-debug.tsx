@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { AlertDiagnostic } from '../../features/diagnostic/components/alert-diagnostic';
+import { AlertDiagnostic } from '../../features/diagnostic';
 
 /** Alert Diagnostic (spec §2): any signed-in user may open it; the server checks ownership. */
 export default function AlertDebugRoute() {

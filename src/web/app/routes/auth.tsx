@@ -1,9 +1,7 @@
 import { Anchor, Box, Center, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Logo } from '../../components/logo';
-import { AuthMarketingPanel } from '../../features/auth/components/auth-marketing-panel';
-import { LoginForm } from '../../features/auth/components/login-form';
-import { RegisterForm } from '../../features/auth/components/register-form';
+import { AuthMarketingPanel, LoginForm, RegisterForm } from '../../features/accounts';
 
 type Tab = 'login' | 'register';
 

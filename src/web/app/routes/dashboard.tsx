@@ -1,22 +1,13 @@
 import { Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { PageHeader } from '../../components/page-header';
-import { AlertsOverview } from '../../features/alerts/components/alerts-overview';
-import { KeywordDialog } from '../../features/alerts/components/keyword-dialog';
-import { QuotaNotice } from '../../features/dashboard/components/quota-notice';
-import { PausedAlertsNotice } from '../../features/plans/components/paused-alerts-notice';
-import { StatsCards } from '../../features/dashboard/components/stats-cards';
-import { useLiveDashboard } from '../../features/dashboard/use-live-dashboard';
-import { RecentMentions } from '../../features/mentions/components/recent-mentions';
-import { MonitoringHealth } from '../../features/ingestion/components/monitoring-health';
-import { useStats } from '../../features/stats/api/get-stats';
-
-// The chart library is most of the dashboard's code: it loads after the rest of the page.
-const ActivityChart = lazy(async () => ({
-  default: (await import('../../features/mentions/components/activity-chart')).ActivityChart,
-}));
+import { AlertsOverview, KeywordDialog } from '../../features/alerts';
+import { PausedAlertsNotice } from '../../features/billing';
+import { QuotaNotice, StatsCards, useLiveDashboard } from '../../features/dashboard';
+import { MonitoringHealth } from '../../features/ingestion';
+import { LazyActivityChart, RecentMentions, useStats } from '../../features/mentions';
 
 function Section(props: { title: string; description: string; children: ReactNode }) {
   return (
@@ -73,8 +64,9 @@ export default function DashboardPage() {
           title="Mentions per day"
           description="The last 30 days, by keyword: the five busiest and the rest as Other."
         >
+          {/* The chart loads after the rest of the page (it is most of the dashboard's code). */}
           <Suspense fallback={<Skeleton height={240} />}>
-            <ActivityChart />
+            <LazyActivityChart />
           </Suspense>
         </Section>
       </Stack>

@@ -12,11 +12,7 @@ import {
 } from '@mantine/core';
 import { IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { FeatureGrid } from '../../features/marketing/components/feature-grid';
-import {
-  SAMPLE_ALERTS,
-  SampleAlertCard,
-} from '../../features/marketing/components/sample-alert-card';
+import { FeatureGrid, SAMPLE_ALERTS, SampleAlertCard } from '../../features/marketing';
 import { PublicLayout } from '../layout/public-layout';
 
 const STEPS = [

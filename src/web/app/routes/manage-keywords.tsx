@@ -2,8 +2,7 @@ import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
-import { KeywordDialog } from '../../features/alerts/components/keyword-dialog';
-import { KeywordManager } from '../../features/alerts/components/keyword-manager';
+import { KeywordDialog, KeywordManager } from '../../features/alerts';
 
 /** /alerts: Manage Keywords (the sidebar calls it "Keywords"). */
 export default function ManageKeywordsPage() {

@@ -2,11 +2,8 @@ import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { PageHeader } from '../../components/page-header';
-import { useAlerts } from '../../features/alerts/api/get-alerts';
-import { exportUrl } from '../../features/mentions/api/get-mentions';
-import { MentionFilters } from '../../features/mentions/components/mention-filters';
-import { MentionList } from '../../features/mentions/components/mention-list';
-import { useUrlFilters } from '../../features/mentions/use-url-filters';
+import { useAlerts } from '../../features/alerts';
+import { exportUrl, MentionFilters, MentionList, useUrlFilters } from '../../features/mentions';
 
 /** /mentions, titled Alerts (spec §2): every mention, filtered on the server, endlessly paged. */
 export default function MentionsRoute() {

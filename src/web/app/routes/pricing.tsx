@@ -1,12 +1,14 @@
 import { Anchor, Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useAuth } from '../../features/auth/auth-provider';
-import { PlanCard } from '../../features/plans/components/plan-card';
-import { PlanCardSkeleton } from '../../features/plans/components/plan-card-skeleton';
-import { PricingFaq } from '../../features/plans/components/pricing-faq';
-import { useCheckoutReturn } from '../../features/plans/use-checkout-return';
-import { usePlanPair } from '../../features/plans/use-plan-pair';
-import { useStartCheckout } from '../../features/plans/use-start-checkout';
+import { useAuth } from '../../features/accounts';
+import {
+  PlanCard,
+  PlanCardSkeleton,
+  PricingFaq,
+  useCheckoutReturn,
+  usePlanPair,
+  useStartCheckout,
+} from '../../features/billing';
 
 type Viewer = 'anonymous' | 'free' | 'pro';
 

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { Receipt } from '../../features/plans/components/receipt';
+import { Receipt } from '../../features/billing';
 
 /** /billing/receipts/:reference — the receipt page of a test-mode payment. */
 export default function ReceiptRoute() {

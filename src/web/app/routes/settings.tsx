@@ -9,13 +9,9 @@ import {
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { useAuth } from '../../features/auth/auth-provider';
-import { DangerZone } from '../../features/auth/components/danger-zone';
-import { PasswordForm } from '../../features/auth/components/password-form';
-import { ProfileForm } from '../../features/auth/components/profile-form';
-import { NotificationSettings } from '../../features/digests/components/notification-settings';
-import { SubscriptionOverview } from '../../features/plans/components/subscription-overview';
-import { useCheckoutReturn } from '../../features/plans/use-checkout-return';
+import { DangerZone, PasswordForm, ProfileForm, useAuth } from '../../features/accounts';
+import { SubscriptionOverview, useCheckoutReturn } from '../../features/billing';
+import { NotificationSettings } from '../../features/email';
 import classes from './settings.module.css';
 
 const TABS = ['profile', 'subscription', 'notifications', 'security', 'danger'] as const;

@@ -1,9 +1,8 @@
 import { Box } from '@mantine/core';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
-import { useAuth } from '../../features/auth/auth-provider';
-import { TestCheckout } from '../../features/plans/components/test-checkout';
-import { TestModeBanner } from '../../features/plans/components/test-mode-banner';
+import { useAuth } from '../../features/accounts';
+import { TestCheckout, TestModeBanner } from '../../features/billing';
 
 /** /billing/test-checkout/:id — a page of its own, like a provider's hosted checkout. */
 export default function TestCheckoutRoute() {

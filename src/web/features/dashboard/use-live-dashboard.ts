@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { queryKeys } from '../../lib/query-keys';
-import { useIngestionStatus } from '../ingestion/api/get-ingestion-status';
+import { useIngestionStatus } from '../ingestion';
 
 /**
  * Keeps an open dashboard current: each refresh of the monitoring status (every 10 s) refetches
@@ -14,7 +14,7 @@ export function useLiveDashboard(monthMentions: number | undefined) {
   useEffect(() => {
     if (!dataUpdatedAt) return;
     void queryClient.invalidateQueries({ queryKey: queryKeys.stats });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.alerts });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all });
   }, [dataUpdatedAt, queryClient]);
 
   const seen = useRef(monthMentions);

@@ -1,7 +1,7 @@
 import { alertSchema, type Alert, type AlertCreateInput } from '@shared/api/alerts';
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { invalidateAlerts } from './invalidate-alerts';
+import { invalidateAlerts } from '../invalidate-alerts';
 
 export const createAlert = (input: AlertCreateInput) => api.post('/api/alerts', alertSchema, input);
 

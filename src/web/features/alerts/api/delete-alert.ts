@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { invalidateAlerts } from './invalidate-alerts';
+import { invalidateAlerts } from '../invalidate-alerts';
 
 export const deleteAlert = (id: number) => api.delete<void>(`/api/alerts/${id}`, null);
 

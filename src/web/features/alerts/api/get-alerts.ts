@@ -6,6 +6,6 @@ import { queryKeys } from '../../../lib/query-keys';
 export const getAlerts = () => api.get('/api/alerts', alertListSchema);
 
 export const alertsQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.alerts, queryFn: getAlerts });
+  queryOptions({ queryKey: queryKeys.alerts.all, queryFn: getAlerts });
 
 export const useAlerts = () => useQuery(alertsQueryOptions());

@@ -17,8 +17,8 @@ import {
   type AlertFormValues,
 } from '../alert-form-values';
 import { useCreateAlert } from '../api/create-alert';
-import { useRedditAccess } from '../api/get-reddit-access';
 import { useUpdateAlert } from '../api/update-alert';
+import { useRedditAccess } from '../../ingestion';
 import { AdvancedOptions } from './advanced-options';
 import { HowKeywordsWork } from './how-keywords-work';
 import { SyntaxHints } from './syntax-hints';

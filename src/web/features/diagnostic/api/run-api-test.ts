@@ -1,8 +1,7 @@
 import { testRedditApiResultSchema, type TestRedditApiResult } from '@shared/api/diagnostic';
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { alertErrorInfoQueryOptions } from './get-alert-error-info';
-import { alertMonitoringQueryOptions } from './get-alert-monitoring';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const runApiTest = (alertId: number) =>
   api.post('/api/test-reddit-api', testRedditApiResultSchema, { alertId });
@@ -19,8 +18,8 @@ export function useRunApiTest(id: string, { onSuccess, onError }: Options = {}) 
     mutationFn: runApiTest,
     onSuccess: async (...args) => {
       await Promise.all([
-        queryClient.invalidateQueries(alertErrorInfoQueryOptions(id)),
-        queryClient.invalidateQueries(alertMonitoringQueryOptions(id)),
+        queryClient.invalidateQueries({ queryKey: queryKeys.alerts.errorInfo(id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.alerts.monitoring(id) }),
       ]);
       await onSuccess?.(...args);
     },

@@ -10,7 +10,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { useAlertErrorInfo } from '../api/get-alert-error-info';
+import { useAlertErrorInfo } from '../../alerts';
 import { useRunApiTest } from '../api/run-api-test';
 import { AlertMonitoringCard } from './alert-monitoring';
 

@@ -1,6 +1,7 @@
 import { ingestionStatusSchema } from '@shared/api/ingestion';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const getIngestionStatus = () => api.get('/api/ingestion/status', ingestionStatusSchema);
 
@@ -10,7 +11,7 @@ const REFRESH_MS = 10_000;
 
 export const ingestionStatusQueryOptions = () =>
   queryOptions({
-    queryKey: ['ingestion-status'],
+    queryKey: queryKeys.ingestion.status,
     queryFn: getIngestionStatus,
     refetchInterval: REFRESH_MS,
   });

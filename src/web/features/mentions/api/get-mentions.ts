@@ -43,9 +43,3 @@ export const mentionsInfiniteQueryOptions = (filters: FilterValues) =>
 
 export const useMentionsList = (filters: FilterValues) =>
   useInfiniteQuery(mentionsInfiniteQueryOptions(filters));
-
-/** Where "Export CSV" downloads the list with the same filters. */
-export const exportUrl = (filters: FilterValues) => {
-  const query = mentionFiltersToSearch(filters).toString();
-  return `/api/mentions/export.csv${query ? `?${query}` : ''}`;
-};

@@ -1,0 +1,9 @@
+// What the app and other features may use of accounts (sign-in, session, profile).
+export { useLogout } from './api/logout';
+export { AuthProvider, useAuth } from './auth-provider';
+export { AuthMarketingPanel } from './components/auth-marketing-panel';
+export { DangerZone } from './components/danger-zone';
+export { LoginForm } from './components/login-form';
+export { PasswordForm } from './components/password-form';
+export { ProfileForm } from './components/profile-form';
+export { RegisterForm } from './components/register-form';
