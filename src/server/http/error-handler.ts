@@ -33,6 +33,11 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(400).send(body);
     }
     if (error instanceof AppError) {
+      // A 5xx of our own (Stripe or the mail server failing) is an incident: log it with its
+      // cause; the answer keeps only the message written for the user.
+      if (error.statusCode >= 500) {
+        request.log.error({ err: error }, `answered ${error.statusCode}: ${error.message}`);
+      }
       if (error instanceof RateLimitedError) reply.header('retry-after', error.retryAfterSeconds);
       const body: Envelope = { message: error.message };
       if (error.details) body.details = error.details;

@@ -4,8 +4,10 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly details?: Record<string, string>,
+    /** What went wrong underneath (an SDK or network error): logged, never sent. */
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = new.target.name;
   }
 }

@@ -113,7 +113,7 @@ async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     if (error instanceof Stripe.errors.StripeError) {
-      throw Object.assign(new PaymentProviderError(), { cause: error, operation: what });
+      throw new PaymentProviderError(undefined, undefined, { cause: error, operation: what });
     }
     throw error;
   }

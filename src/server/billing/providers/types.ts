@@ -69,11 +69,16 @@ export type PaymentProvider = StripeProvider | TestModeProvider;
 
 /** The provider did not answer or refused: nothing was changed on our side. */
 export class PaymentProviderError extends AppError {
+  /** The provider call that failed, for the log. */
+  readonly operation?: string;
+
   constructor(
     message = 'The payment provider is not answering right now. Nothing was changed; please try again in a minute.',
     statusCode = 502,
+    options?: { cause?: unknown; operation?: string },
   ) {
-    super(statusCode, message);
+    super(statusCode, message, undefined, options);
+    this.operation = options?.operation;
   }
 }
 
