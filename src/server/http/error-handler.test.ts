@@ -8,12 +8,11 @@ type LogLine = { level: number; msg: string; err?: { message: string; stack: str
 
 describe('the error handler', () => {
   const lines: LogLine[] = [];
-  const app = Fastify({
-    loggerInstance: pino(
-      { level: 'info' },
-      { write: (l: string) => void lines.push(JSON.parse(l)) },
-    ),
-  });
+  const log: FastifyBaseLogger = pino(
+    { level: 'info' },
+    { write: (l: string) => void lines.push(JSON.parse(l)) },
+  );
+  const app = Fastify({ loggerInstance: log });
   installErrorHandler(app);
   app.get('/bug', async () => {
     throw new Error('relation "mentions" does not exist at 10.0.0.7');
