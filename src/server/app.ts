@@ -3,7 +3,13 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes, createAuthService, createRequireUser, createSessionCookies } from './accounts';
 import { alertRoutes, createAlertService } from './alerts';
-import { createSubscriptionService, planRoutes, subscriptionRoutes } from './billing';
+import {
+  createSubscriptionService,
+  createTestCheckoutService,
+  planRoutes,
+  subscriptionRoutes,
+  testCheckoutRoutes,
+} from './billing';
 import type { OutsideClients } from './clients';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -106,6 +112,14 @@ export async function buildApp(deps: AppDeps) {
   statsRoutes(app, { stats: createStatsService({ db, clock }), requireUser });
   mentionRoutes(app, { mentions: createMentionService({ db, clock }), requireUser });
   subscriptionRoutes(app, { subscriptions, requireUser });
+  const testCheckout = createTestCheckoutService({
+    db,
+    clock,
+    log: app.log,
+    enabled: payments.kind === 'test',
+    ensureCustomer: subscriptions.ensureCustomer,
+  });
+  testCheckoutRoutes(app, { testCheckout, requireUser });
   const digests = createDigestService({ db, clock });
   digestRoutes(app, { digests, requireUser });
   await unsubscribeRoutes(app, { digests, appUrl: config.appUrl });

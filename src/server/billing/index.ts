@@ -5,3 +5,5 @@ export { limitsForUser } from './plans/service';
 export { createPaymentProvider, type PaymentProvider } from './providers';
 export { subscriptionRoutes } from './subscriptions/routes';
 export { createSubscriptionService, type SubscriptionService } from './subscriptions/service';
+export { createTestCheckoutService } from './subscriptions/test-checkout';
+export { testCheckoutRoutes } from './subscriptions/test-checkout-routes';

@@ -1,13 +1,10 @@
 import {
   cancelBodySchema,
   checkoutBodySchema,
-  checkoutIdParamSchema,
   checkoutResponseSchema,
   currentSubscriptionSchema,
   pausedAlertsSchema,
   paymentListSchema,
-  testCheckoutResultSchema,
-  testCheckoutSchema,
 } from '@shared/api/subscriptions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -73,33 +70,6 @@ export function subscriptionRoutes(
       await subscriptions.dismissPausedAlerts(currentUser(request).id);
       return reply.status(204).send();
     },
-  );
-
-  r.get(
-    '/api/subscriptions/test-checkout/:id',
-    {
-      onRequest: requireUser,
-      schema: { params: checkoutIdParamSchema, response: { 200: testCheckoutSchema } },
-    },
-    (request) => subscriptions.testCheckout(currentUser(request).id, request.params.id),
-  );
-
-  r.post(
-    '/api/subscriptions/test-checkout/:id/pay',
-    {
-      onRequest: requireUser,
-      schema: { params: checkoutIdParamSchema, response: { 200: testCheckoutResultSchema } },
-    },
-    (request) => subscriptions.payTestCheckout(currentUser(request).id, request.params.id),
-  );
-
-  r.post(
-    '/api/subscriptions/test-checkout/:id/cancel',
-    {
-      onRequest: requireUser,
-      schema: { params: checkoutIdParamSchema, response: { 200: testCheckoutResultSchema } },
-    },
-    (request) => subscriptions.cancelTestCheckout(currentUser(request).id, request.params.id),
   );
 
   // Stripe signs the exact bytes it sent, so this route alone keeps the raw body.

@@ -16,7 +16,6 @@ import type { Config } from '../../config';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
 import * as repo from './repo';
 import { returnUrl } from './return-url';
-import { createTestCheckoutService } from './test-checkout';
 import {
   applyPayment,
   applySubscription,
@@ -82,12 +81,6 @@ export function createSubscriptionService(
     });
   }
 
-  const testCheckout = createTestCheckoutService({
-    ...deps,
-    enabled: providerKind === 'test',
-    ensureCustomer,
-  });
-
   function logSkip(event: { id: string; type: string }, result: SyncResult) {
     if (!result.applied) log?.warn({ event: event.id, type: event.type }, result.reason);
   }
@@ -117,6 +110,9 @@ export function createSubscriptionService(
   }
 
   return {
+    /** The user's customer at the current provider, made on first use. */
+    ensureCustomer,
+
     async current(userId: number) {
       return toCurrentDto(await repo.findEntitledSubscription(db, userId));
     },
@@ -205,8 +201,6 @@ export function createSubscriptionService(
     async dismissPausedAlerts(userId: number) {
       await repo.forgetPlanPausedAlerts(db, userId);
     },
-
-    ...testCheckout,
   };
 
   async function applyStripeEvent(stripe: StripeProvider, event: BillingEvent) {

@@ -20,6 +20,8 @@ import {
  * The test-mode checkout page's calls. Paying writes what Stripe's `customer.subscription.*`
  * and `invoice.paid` events would, through the same writers, recorded as events of their own.
  */
+export type TestCheckoutService = ReturnType<typeof createTestCheckoutService>;
+
 export function createTestCheckoutService(
   deps: SyncDeps & { enabled: boolean; ensureCustomer: (userId: number) => Promise<string> },
 ) {
