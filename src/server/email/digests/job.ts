@@ -3,7 +3,8 @@ import type { SendResult } from '../types';
 import type { RenderedDigest } from './render';
 import * as repo from './repo';
 import { firstDueSlot, nextSlotAfter } from './schedule';
-import { attempt, LISTED_MENTIONS, renderFor, scheduleOf, send, settle } from './send-run';
+import { attempt, LISTED_MENTIONS, renderFor, send, settle } from './send-run';
+import { scheduleOf } from './settings-repo';
 import type { DigestJobDeps, DigestJobStats } from './types';
 
 export { MAX_ATTEMPTS } from './send-run';

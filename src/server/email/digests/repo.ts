@@ -1,8 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { alerts, digestConfigs, digestRuns, mentions, users } from '../../db/schema';
+import type { DigestConfigRow } from './settings-repo';
 
-export type DigestConfigRow = typeof digestConfigs.$inferSelect;
+// The digest job's queries; the settings screen's are in settings-repo.ts (one row type).
+export type { DigestConfigRow };
 export type DigestRunRow = typeof digestRuns.$inferSelect;
 
 export const OPEN_STATUSES = ['pending', 'retry', 'sending'] as const;

@@ -1,7 +1,8 @@
 import type { SendResult } from '../types';
 import { renderDigest, type DigestMention, type RenderedDigest } from './render';
 import * as repo from './repo';
-import { nextSlotAfter, type DigestSchedule } from './schedule';
+import { nextSlotAfter } from './schedule';
+import { scheduleOf } from './settings-repo';
 import { unsubscribeMailto, unsubscribeToken, unsubscribeUrl } from './unsubscribe-token';
 import type { DigestJobDeps, DigestJobStats } from './types';
 
@@ -12,15 +13,6 @@ export const LISTED_MENTIONS = 100;
 /** Waits after the 1st, 2nd, … temporary failure; after the last the run fails. */
 export const RETRY_BACKOFF_MS = [1, 5, 15, 60, 180].map((minutes) => minutes * 60_000);
 export const MAX_ATTEMPTS = RETRY_BACKOFF_MS.length + 1;
-
-export function scheduleOf(config: repo.DigestConfigRow): DigestSchedule {
-  return {
-    frequency: config.frequency === 'weekly' ? 'weekly' : 'daily',
-    time: config.time,
-    timezone: config.timezone,
-    weekday: config.weekday,
-  };
-}
 
 export function renderFor(
   deps: DigestJobDeps,

@@ -1,18 +1,12 @@
 import type { DigestConfig, DigestConfigUpdate } from '@shared/api/digests';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { firstDueSlot, type DigestSchedule } from './schedule';
+import { firstDueSlot } from './schedule';
 import { tokenMatches, tokenUserId } from './unsubscribe-token';
+import { scheduleOf } from './settings-repo';
 import * as repo from './settings-repo';
 
 export type DigestService = ReturnType<typeof createDigestService>;
-
-const scheduleOf = (row: repo.DigestConfigRow): DigestSchedule => ({
-  frequency: row.frequency === 'weekly' ? 'weekly' : 'daily',
-  time: row.time,
-  timezone: row.timezone,
-  weekday: row.weekday,
-});
 
 export function createDigestService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;

@@ -1,9 +1,17 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { digestConfigs, digestRuns, users } from '../../db/schema';
-import { firstDueSlot } from './schedule';
+import { firstDueSlot, type DigestSchedule } from './schedule';
 
 export type DigestConfigRow = typeof digestConfigs.$inferSelect;
+
+/** The schedule a stored config describes (an unknown frequency reads as daily). */
+export const scheduleOf = (row: DigestConfigRow): DigestSchedule => ({
+  frequency: row.frequency === 'weekly' ? 'weekly' : 'daily',
+  time: row.time,
+  timezone: row.timezone,
+  weekday: row.weekday,
+});
 
 /** Default settings (DESIGN.md §2): daily at 08:00 in the given timezone, Monday for weekly. */
 export async function insertDefaultConfig(db: DbOrTx, userId: number, timezone: string, now: Date) {
