@@ -1,8 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorEnvelope as Envelope } from '@shared/api/errors';
 import { AppError, RateLimitedError } from './errors';
-
-type Envelope = { message: string; details?: Record<string, string> };
 
 const fastifyMessages: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Request body is not valid JSON'],

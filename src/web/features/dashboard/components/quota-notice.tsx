@@ -1,12 +1,12 @@
 import { Alert as Notice, Anchor, Text } from '@mantine/core';
 import type { Stats } from '@shared/api/stats';
+import { isMonthlyQuotaReached } from '@shared/builtin-plans';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { isMonthlyQuotaReached } from '../monthly-quota';
 
 /** DESIGN §2: past the monthly quota new matches are not stored, and the dashboard says so. */
 export function QuotaNotice({ stats }: { stats: Stats | undefined }) {
-  if (!stats || !isMonthlyQuotaReached(stats)) return null;
+  if (!stats || !isMonthlyQuotaReached(stats.limits, stats.monthMentions)) return null;
   const limit = stats.limits.monthlyMentions ?? 0;
   return (
     <Notice
