@@ -2,13 +2,8 @@ import { and, desc, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { alerts, mentions } from '../db/schema';
 
-/** What leaves the server about a mention (the response schema is the allowlist). */
-const columns = {
-  id: mentions.id,
-  alertId: mentions.alertId,
-  // A subquery per returned row rather than a join: the plan stays "walk the feed index and
-  // stop at the limit" (a join lets the planner hash every mention of the user first).
-  keyword: sql<string>`(select ${alerts.keyword} from ${alerts} where ${alerts.id} = ${mentions.alertId})`,
+/** What a mention shows wherever it is listed: the dashboard, the CSV, a digest. */
+export const mentionContentColumns = {
   subreddit: mentions.subreddit,
   title: mentions.title,
   body: mentions.body,
@@ -18,6 +13,16 @@ const columns = {
   commentCount: mentions.commentCount,
   isComment: mentions.isComment,
   redditCreatedAt: mentions.redditCreatedAt,
+};
+
+/** What leaves the server about a mention (the response schema is the allowlist). */
+const columns = {
+  id: mentions.id,
+  alertId: mentions.alertId,
+  // A subquery per returned row rather than a join: the plan stays "walk the feed index and
+  // stop at the limit" (a join lets the planner hash every mention of the user first).
+  keyword: sql<string>`(select ${alerts.keyword} from ${alerts} where ${alerts.id} = ${mentions.alertId})`,
+  ...mentionContentColumns,
   createdAt: mentions.createdAt,
   matchedKeyword: mentions.matchedKeyword,
   isRead: mentions.isRead,

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { alerts, digestConfigs, digestRuns, mentions, users } from '../../db/schema';
+import { mentionContentColumns } from '../../mentions';
 import type { DigestConfigRow } from './settings-repo';
 
 // The digest job's queries; the settings screen's are in settings-repo.ts (one row type).
@@ -196,15 +197,7 @@ export async function listedMentionsFor(db: DbOrTx, ids: number[], limit: number
       id: mentions.id,
       userId: mentions.userId,
       keyword: alerts.keyword,
-      subreddit: mentions.subreddit,
-      title: mentions.title,
-      body: mentions.body,
-      permalink: mentions.permalink,
-      author: mentions.author,
-      score: mentions.score,
-      commentCount: mentions.commentCount,
-      isComment: mentions.isComment,
-      redditCreatedAt: mentions.redditCreatedAt,
+      ...mentionContentColumns,
       rank: sql<number>`row_number() over (partition by ${mentions.userId} order by ${mentions.redditCreatedAt} desc, ${mentions.id} desc)`.as(
         'rank',
       ),
