@@ -1,4 +1,5 @@
 import { ApiError } from './api-client';
+import { toastError } from './toast';
 
 interface FormWithErrors {
   setFieldError: (path: string, error: string) => void;
@@ -19,4 +20,19 @@ export function showServerFieldErrors(
     const target = aliases[field] ?? field;
     if (target in form.values) form.setFieldError(target, message);
   }
+}
+
+/**
+ * A mutation's `onError` for a form: the server's field errors under their inputs and its
+ * message in a toast titled `title`.
+ */
+export function failedSubmit(
+  form: FormWithErrors,
+  title: string,
+  aliases: Record<string, string> = {},
+) {
+  return (error: unknown) => {
+    showServerFieldErrors(form, error, aliases);
+    toastError(title, error);
+  };
 }

@@ -2,8 +2,8 @@ import { loginBodySchema } from '@shared/api/auth';
 import { PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
-import { showServerFieldErrors } from '../../../lib/form-errors';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { failedSubmit } from '../../../lib/form-errors';
+import { toastSuccess } from '../../../lib/toast';
 import { useLogin } from '../api/login';
 import { EmailField, PendingSubmitButton } from './credential-fields';
 
@@ -28,10 +28,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           toastSuccess('Login successful', `Welcome back, ${user.username}!`);
           onSuccess();
         },
-        onError: (error) => {
-          showServerFieldErrors(form, error, { username: 'email' });
-          toastError('Login failed', error);
-        },
+        onError: failedSubmit(form, 'Login failed', { username: 'email' }),
       },
     );
   });

@@ -1,8 +1,8 @@
 import { passwordBodySchema } from '@shared/api/auth';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { showServerFieldErrors } from '../../../lib/form-errors';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { failedSubmit } from '../../../lib/form-errors';
+import { toastSuccess } from '../../../lib/toast';
 import { useChangePassword } from '../api/change-password';
 
 export function PasswordForm() {
@@ -18,10 +18,7 @@ export function PasswordForm() {
         form.reset();
         toastSuccess('Password updated', 'Your password has been changed.');
       },
-      onError: (error) => {
-        showServerFieldErrors(form, error);
-        toastError('Update failed', error);
-      },
+      onError: failedSubmit(form, 'Update failed'),
     });
   });
 

@@ -1,13 +1,13 @@
 import { profileBodySchema, usernameChangeProblem, type User } from '@shared/api/auth';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { showServerFieldErrors } from '../../../lib/form-errors';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { failedSubmit } from '../../../lib/form-errors';
+import { toastSuccess } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 
 const validateProfile = schemaResolver(profileBodySchema, { sync: true });
 
-/** Username and email; Save is enabled only once something changed (spec §2 Settings). */
+/** Username and email; Save is enabled only once something changed (docs/product.md §3). */
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
   const form = useForm({
@@ -28,10 +28,7 @@ export function ProfileForm({ user }: { user: User }) {
         form.resetDirty(next);
         toastSuccess('Profile updated', 'Your profile has been saved.');
       },
-      onError: (error) => {
-        showServerFieldErrors(form, error);
-        toastError('Update failed', error);
-      },
+      onError: failedSubmit(form, 'Update failed'),
     });
   });
 

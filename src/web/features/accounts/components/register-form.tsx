@@ -2,8 +2,8 @@ import { passwordsMatch, registerBodySchema } from '@shared/api/auth';
 import { PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
-import { showServerFieldErrors } from '../../../lib/form-errors';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { failedSubmit } from '../../../lib/form-errors';
+import { toastSuccess } from '../../../lib/toast';
 import { useRegister } from '../api/register';
 import { browserTimeZone } from '../browser-time-zone';
 import { EmailField, PendingSubmitButton } from './credential-fields';
@@ -25,7 +25,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
 
   const submit = form.onSubmit((values) => {
     const { email, password } = registerFormSchema.parse(values);
-    // The username starts out equal to the email (spec §3); the timezone seeds digest times.
+    // The username starts out equal to the email (docs/product.md §4); the timezone seeds digest times.
     registration.mutate(
       { username: email, email, password, timezone: browserTimeZone() },
       {
@@ -33,10 +33,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
           toastSuccess('Registration successful', `Welcome to Earshot, ${user.username}!`);
           onSuccess();
         },
-        onError: (error) => {
-          showServerFieldErrors(form, error, { username: 'email' });
-          toastError('Registration failed', error);
-        },
+        onError: failedSubmit(form, 'Registration failed', { username: 'email' }),
       },
     );
   });

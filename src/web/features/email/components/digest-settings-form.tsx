@@ -3,8 +3,8 @@ import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { WEEKDAYS, type DigestConfig } from '@shared/api/digests';
 import { useMemo } from 'react';
-import { showServerFieldErrors } from '../../../lib/form-errors';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { failedSubmit } from '../../../lib/form-errors';
+import { toastSuccess } from '../../../lib/toast';
 import { useUpdateDigestConfig } from '../api/update-digest-config';
 import { browserTimezone, formatInZone, timezoneOptions } from '../timezones';
 
@@ -56,10 +56,7 @@ export function DigestSettingsForm({ config }: { config: DigestConfig }) {
               : 'Email digests are off.',
           );
         },
-        onError: (error) => {
-          showServerFieldErrors(form, error);
-          toastError('Update failed', error);
-        },
+        onError: failedSubmit(form, 'Update failed'),
       },
     );
   });
