@@ -1,14 +1,6 @@
 /** The worst-case row: hostile queries and items that must stay within milliseconds. */
 import type { AlertInput, MatchItem } from '../src/server/matching';
-
-const base = {
-  subreddits: null,
-  includeComments: true,
-  titlesOnly: false,
-  minScore: 0,
-  isActive: true,
-  isPaused: false,
-};
+import { alertInput } from '../test/matching/alert-input';
 
 /** A phrase filling the 256-character limit, 20 one-letter prefixes, nesting at the limit. */
 export function pathologicalAlerts(firstId: number): AlertInput[] {
@@ -32,7 +24,7 @@ export function pathologicalAlerts(firstId: number): AlertInput[] {
     '東京',
     '"-x -x"',
   ];
-  return keywords.map((keyword, index) => ({ ...base, id: firstId + index, keyword }));
+  return keywords.map((keyword, index) => alertInput(firstId + index, keyword));
 }
 
 /** 40 KB bodies, 10,000 repetitions of one term, lone surrogates, runs of symbols, CJK. */

@@ -1,17 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { compileAlertIndex, type AlertInput, type MatchItem } from '../../src/server/matching';
-
-const alert = (id: number, keyword: string, extra: Partial<AlertInput> = {}): AlertInput => ({
-  id,
-  keyword,
-  subreddits: null,
-  includeComments: true,
-  titlesOnly: false,
-  minScore: 0,
-  isActive: true,
-  isPaused: false,
-  ...extra,
-});
+import { alertInput as alert } from './alert-input';
 
 const post = (title: string, body = '', extra: Partial<MatchItem> = {}): MatchItem => ({
   id: 't3_a',
