@@ -4,7 +4,8 @@ import { planLimitsSchema, type PlanLimits } from './api/plans';
  * The built-in Free and Pro plans: the one copy of their names, prices, limits and feature lists
  * outside the database. The `subscription_plans` rows (seeded by migration 0001) are the truth;
  * this module is what the server falls back to when a row is missing or damaged and what the web
- * shows when the plans call fails (spec §2, §9). A test keeps the two equal.
+ * shows when the plans call fails; see docs/product.md §2 (Plans and limits). A test keeps the
+ * two equal.
  */
 export interface BuiltinPlan {
   name: 'Free' | 'Pro';
@@ -47,7 +48,7 @@ export const BUILTIN_PRO_PLAN: BuiltinPlan = {
 
 export const BUILTIN_PLANS = [BUILTIN_FREE_PLAN, BUILTIN_PRO_PLAN] as const;
 
-/** Spec §4: a user counts as Pro when the plan name is Pro. */
+/** A user counts as Pro when the plan name is Pro: docs/product.md §2 (Plans and limits). */
 export const isProPlanName = (name: string) => name.trim().toLowerCase() === 'pro';
 
 /**

@@ -42,7 +42,10 @@ function validTimezone(timezone: string | undefined) {
 export function createAuthService(deps: {
   db: Db;
   clock: Clock;
-  /** Ends a paid subscription at the provider; throwing stops the deletion (DESIGN.md §2). */
+  /**
+   * Ends a paid subscription at the provider; throwing stops the deletion. See
+   * docs/product.md §4 (Entities).
+   */
   beforeAccountDeletion?: (userId: number) => Promise<void>;
 }) {
   const { db, clock } = deps;

@@ -66,7 +66,10 @@ export function createDiagnosticService(deps: {
   }
 
   return {
-    /** Runs the alert's search live (spec §7): the answer says what Reddit said, never a 5xx. */
+    /**
+     * Runs the alert's search live: the answer says what Reddit said, never a 5xx. See
+     * docs/product.md §6 (API conventions).
+     */
     async testApi(userId: number, alertId: number): Promise<TestRedditApiResult> {
       perUser.hit(String(userId));
       const alert = await owned(userId, alertId);

@@ -22,8 +22,9 @@ export function findNul(value: unknown, path = ''): string | undefined {
 export function installTransport(app: FastifyInstance) {
   // The API speaks JSON only; anything else is a 415 rather than a string the schemas reject.
   app.removeContentTypeParser('text/plain');
-  // Bodiless writes (logout, delete) may still carry a JSON content type, as the spec's client
-  // sends one on every write: an empty body is "no body", not a 400.
+  // Bodiless writes (logout, delete) may still carry a JSON content type, as the original client
+  // sends one on every write: an empty body is "no body", not a 400. See
+  // docs/product.md §6 (API conventions).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>

@@ -28,7 +28,8 @@ export const BUDGET_ROWS = { oauth: 1, feeds: 2 } as const;
 
 /**
  * The budget in the one `reddit_client_state` row, changed under a row lock: every worker of
- * one client id takes its slots from the same schedule (DESIGN.md §4 scale-out).
+ * one client id takes its slots from the same schedule. See docs/decisions/005-reddit-ingestion.md
+ * ("Pacing") and, on scale-out, docs/product.md §8 (Runtime contract).
  */
 export function databaseBudgetStore(db: Db, id: number = BUDGET_ROWS.oauth): BudgetStore {
   return {

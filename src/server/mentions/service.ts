@@ -118,7 +118,10 @@ export function createMentionService(deps: { db: Db; clock: Clock }) {
     setReplied: (userId: number, id: number, hasReplied: boolean) =>
       setFlags(userId, id, { hasReplied }),
 
-    /** Opening a mention's link marks it read (spec §4: read mentions are dimmed). */
+    /**
+     * Opening a mention's link marks it read; read mentions are dimmed. See
+     * docs/product.md §3 (Screens).
+     */
     markRead: (userId: number, id: number) => setFlags(userId, id, { isRead: true }),
 
     /** Mentions found per local day and alert, for the last `days` days up to today. */

@@ -12,7 +12,7 @@ export function createStatsService(deps: { db: Db; clock: Clock }) {
   return {
     /**
      * "Today" is the user's local day; "this month" is the UTC calendar month, the period of the
-     * plan's mention quota (DESIGN.md §2).
+     * plan's mention quota: docs/product.md §2 (Plans and limits).
      */
     async get(user: { id: number; timezone: string }): Promise<Stats> {
       const now = clock.now();

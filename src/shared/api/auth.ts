@@ -42,7 +42,10 @@ export const registerBodySchema = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
-/** Login sends the email as `username`, as the spec's client does. */
+/**
+ * Login sends the email as `username`, as the original client does; see
+ * docs/product.md §6 (API conventions).
+ */
 export const loginBodySchema = z.object({
   username: z
     .string({ error: 'Email is required' })

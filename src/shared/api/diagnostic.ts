@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listingStatusSchema, redditModeSchema } from './ingestion';
 
-/** POST /api/test-reddit-api: the alert to test (spec §7). */
+/** POST /api/test-reddit-api: the alert to test; see docs/product.md §6 (API conventions). */
 export const testRedditApiBodySchema = z.object({
   alertId: z
     .number({ error: 'alertId must be a number' })

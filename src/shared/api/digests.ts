@@ -24,7 +24,7 @@ export const digestScheduleFrequencySchema = z.enum(['daily', 'weekly'], {
   error: 'Frequency must be daily or weekly',
 });
 
-/** Digest settings (DESIGN.md §2): what PUT /api/digest-config accepts. */
+/** Digest settings, docs/product.md §7 (Email digests): what PUT /api/digest-config accepts. */
 export const digestConfigUpdateSchema = z.object({
   frequency: digestScheduleFrequencySchema,
   time: z
@@ -68,7 +68,10 @@ export const digestConfigSchema = z.object({
 });
 export type DigestConfig = z.infer<typeof digestConfigSchema>;
 
-/** The spec's client sends `{ email }`; a bare POST (no body) is fine too. */
+/**
+ * The original client sends `{ email }`; a bare POST (no body) is fine too. See
+ * docs/product.md §6 (API conventions).
+ */
 export const testEmailBodySchema = z
   .object({ email: z.string().max(254).optional() })
   .nullish()

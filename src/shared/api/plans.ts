@@ -20,7 +20,10 @@ export const planSchema = z.object({
 export type Plan = z.infer<typeof planSchema>;
 export const planListSchema = z.array(planSchema);
 
-/** The spec's client accepts features as a list or as a JSON string of a list. */
+/**
+ * The original client accepts features as a list or as a JSON string of a list; see
+ * docs/product.md §6 (API conventions).
+ */
 export function parsePlanFeatures(features: unknown): string[] {
   const list = typeof features === 'string' ? safeJson(features) : features;
   return Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string') : [];

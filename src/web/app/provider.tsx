@@ -15,7 +15,8 @@ import { theme } from './theme';
 
 function createQueryClient() {
   const client: QueryClient = new QueryClient({
-    // Spec §7: data is never stale, never refetched on focus, never polled, never retried.
+    // Data is never stale, never refetched on focus, never polled, never retried; the queries
+    // that poll say so themselves. See docs/product.md §6 (API conventions).
     defaultOptions: {
       queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false },
       mutations: { retry: false },

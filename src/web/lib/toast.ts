@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
 
-// Spec §8: one toast at a time, 5 s. The limit is set on <Notifications limit={1} />; cleaning
-// first makes a new toast replace the current one instead of queueing behind it.
+// One toast at a time, 5 s: docs/product.md §6 (API conventions). The limit is set on
+// <Notifications limit={1} />; cleaning first makes a new toast replace the current one instead
+// of queueing behind it.
 const AUTO_CLOSE_MS = 5000;
 
 export function toastSuccess(title: string, message?: string) {

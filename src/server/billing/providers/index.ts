@@ -7,7 +7,10 @@ import type { PaymentProvider } from './types';
 
 export type { PaymentProvider } from './types';
 
-/** Stripe when STRIPE_SECRET_KEY is set, else the built-in test mode (DESIGN.md §1). */
+/**
+ * Stripe when STRIPE_SECRET_KEY is set, else the built-in test mode; see
+ * docs/product.md §8 (Runtime contract) and docs/decisions/010-billing-providers.md.
+ */
 export function createPaymentProvider(deps: {
   config: Config;
   db: Db;

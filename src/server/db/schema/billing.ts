@@ -19,7 +19,8 @@ export const subscriptionPlans = pgTable('subscription_plans', {
   price: integer('price').notNull(),
   interval: text('interval').notNull().default('month'),
   features: jsonb('features').notNull().default([]),
-  // { activeKeywords, monthlyMentions }; null = unlimited (DESIGN.md §2).
+  // { activeKeywords, monthlyMentions }; null = unlimited.
+  // See docs/product.md §2 (Plans and limits) and docs/decisions/003-plan-limits-as-data.md.
   limits: jsonb('limits').notNull(),
   isActive: boolean('is_active').notNull().default(true),
   stripePriceId: text('stripe_price_id'),

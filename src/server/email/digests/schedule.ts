@@ -1,7 +1,8 @@
 /**
- * When a digest is due (DESIGN.md §2): a slot is the chosen local time (on the chosen weekday
- * for weekly) in the user's IANA timezone, and the job sends at the first slot after both
- * `lastSent` and the moment the settings were saved. Pure, so DST cases are table-tested.
+ * When a digest is due, as docs/product.md §7 (Email digests) puts it: a slot is the chosen
+ * local time (on the chosen weekday for weekly) in the user's IANA timezone, and the job sends at
+ * the first slot after both `lastSent` and the moment the settings were saved. Pure, so DST cases
+ * are table-tested.
  */
 import { wallTime, zonedInstant } from '../../lib/time-zones';
 

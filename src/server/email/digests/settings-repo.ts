@@ -13,7 +13,10 @@ export const scheduleOf = (row: DigestConfigRow): DigestSchedule => ({
   weekday: row.weekday,
 });
 
-/** Default settings (DESIGN.md §2): daily at 08:00 in the given timezone, Monday for weekly. */
+/**
+ * Default settings: daily at 08:00 in the given timezone, Monday for weekly. See
+ * docs/product.md §7 (Email digests).
+ */
 export async function insertDefaultConfig(db: DbOrTx, userId: number, timezone: string, now: Date) {
   const nextSlotAt = firstDueSlot(
     { frequency: 'daily', time: '08:00', timezone, weekday: 1 },

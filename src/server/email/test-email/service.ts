@@ -18,8 +18,9 @@ export class MailDeliveryError extends AppError {
 }
 
 export function createTestEmailService(deps: { mailer: Mailer; clock: Clock; appUrl: string }) {
-  // Per user, so no mailbox can be flooded from one account (DESIGN.md §2). In memory: with
-  // several web instances each counts on its own (DESIGN.md §4 moves it to PostgreSQL then).
+  // Per user, so no mailbox can be flooded from one account: docs/product.md §6 (API conventions).
+  // In memory: with several web instances each counts on its own; moving it to PostgreSQL then
+  // is the plan, as docs/product.md §8 (Runtime contract) says.
   const perUser = createRateLimiter({
     max: TEST_EMAILS_PER_HOUR,
     windowMs: 60 * 60_000,

@@ -53,10 +53,10 @@ export const upgradeItem: NavItem = {
 /** A Pro user has nothing to upgrade to; the same place shows the plans. */
 export const plansItem: NavItem = { ...upgradeItem, label: 'Plans', icon: IconCreditCard };
 
-/** Spec §2 App shell: the desktop sidebar's pages, in order. */
+/** The desktop sidebar's pages, in order: docs/product.md §3 (Screens). */
 export const SIDEBAR_ITEMS: NavItem[] = [dashboard, keywords, alerts];
 
-/** Spec §2 App shell: the mobile bottom tab bar. */
+/** The mobile bottom tab bar: docs/product.md §3 (Screens). */
 export const BOTTOM_TAB_ITEMS: NavItem[] = [dashboard, keywords, alerts, settings];
 
 export const settingsItem = settings;

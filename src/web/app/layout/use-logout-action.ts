@@ -2,7 +2,10 @@ import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/accounts';
 import { toastError, toastSuccess } from '../../lib/toast';
 
-/** Logout with the spec's toasts; the cleared session sends the user to /landing. */
+/**
+ * Logout with the original client's toasts, "Logged out" or "Logout failed"; the cleared
+ * session sends the user to /landing. Toasts: docs/product.md §6 (API conventions).
+ */
 export function useLogoutAction() {
   const logout = useLogout();
   const navigate = useNavigate();

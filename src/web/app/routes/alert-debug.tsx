@@ -2,7 +2,10 @@ import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { AlertDiagnostic } from '../../features/diagnostic';
 
-/** Alert Diagnostic (spec §2): any signed-in user may open it; the server checks ownership. */
+/**
+ * Alert Diagnostic: any signed-in user may open it; the server checks ownership. See
+ * docs/product.md §3 (Screens).
+ */
 export default function AlertDebugRoute() {
   const { id = '' } = useParams();
   return (

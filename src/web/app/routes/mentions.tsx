@@ -5,7 +5,10 @@ import { PageHeader } from '../../components/page-header';
 import { useAlerts } from '../../features/alerts';
 import { exportUrl, MentionFilters, MentionList, useUrlFilters } from '../../features/mentions';
 
-/** /mentions, titled Alerts (spec §2): every mention, filtered on the server, endlessly paged. */
+/**
+ * /mentions, titled Alerts: every mention, filtered on the server, endlessly paged. See
+ * docs/product.md §3 (Screens).
+ */
 export default function MentionsRoute() {
   const { filters, setFilter, clear, filtered } = useUrlFilters();
   const alerts = useAlerts();

@@ -13,7 +13,8 @@ import {
 type Viewer = 'anonymous' | 'free' | 'pro';
 
 const SIGN_UP = '/auth?tab=register';
-// Spec §2: a Pro user's "Downgrade to Free" goes to Settings, where cancellation lives.
+// A Pro user's "Downgrade to Free" goes to Settings, where cancellation lives.
+// See docs/product.md §3 (Screens).
 const MANAGE_PLAN = '/settings?tab=subscription';
 
 function FreeAction({ viewer }: { viewer: Viewer }) {

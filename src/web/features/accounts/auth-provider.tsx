@@ -15,7 +15,10 @@ export interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-/** Loads the current user once at start (spec §4) and shares it with every screen. */
+/**
+ * Loads the current user once at start and shares it with every screen. See
+ * docs/product.md §6 (API conventions).
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const query = useUser();
   const { data, isPending, isFetching, error, refetch } = query;

@@ -7,7 +7,10 @@ function removeOtherQueries(queryClient: QueryClient) {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.user[0] });
 }
 
-/** After login or registration the current user becomes the returned user (spec §4). */
+/**
+ * After login or registration the current user becomes the returned user. See
+ * docs/product.md §6 (API conventions).
+ */
 export function startSession(queryClient: QueryClient, user: User) {
   removeOtherQueries(queryClient);
   queryClient.setQueryData(queryKeys.user, user);

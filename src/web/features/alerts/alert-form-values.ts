@@ -1,6 +1,6 @@
 import type { Alert, AlertCreateInput, DigestFrequency } from '@shared/api/alerts';
 
-/** The keyword dialog's values; notificationMethod is form-only (spec §3 "Keyword form value"). */
+/** The keyword dialog's values; notificationMethod is form-only: docs/product.md §3 (Screens). */
 export type AlertFormValues = {
   keyword: string;
   subreddits: string;
@@ -37,14 +37,20 @@ export function alertToFormValues(alert: Alert): AlertFormValues {
   };
 }
 
-/** Spec §5: minScore is a number, at least 1; anything non-numeric becomes 1. */
+/**
+ * `minScore` is a number, at least 1; anything non-numeric becomes 1. See
+ * docs/product.md §4 (Entities).
+ */
 export function toMinScore(value: number | string): number {
   const n = typeof value === 'number' ? value : Number(String(value).trim());
   if (!Number.isFinite(n) || String(value).trim() === '') return 1;
   return Math.max(1, Math.trunc(n));
 }
 
-/** Spec §4: email → digestFrequency email; otherwise it takes the method's value (realtime). */
+/**
+ * Email → digestFrequency email; otherwise it takes the method's value (realtime). See
+ * docs/product.md §3 (Screens).
+ */
 export function toDigestFrequency(method: string | undefined): DigestFrequency {
   return method === 'email' ? 'email' : 'realtime';
 }
@@ -61,7 +67,7 @@ export function formValuesToPayload(values: AlertFormValues) {
   } satisfies Partial<AlertCreateInput>;
 }
 
-/** A new alert starts active and unpaused (spec §9 defaults). */
+/** A new alert starts active and unpaused: docs/product.md §4 (Entities). */
 export function formValuesToCreateInput(values: AlertFormValues): AlertCreateInput {
   return { ...formValuesToPayload(values), isActive: true, isPaused: false };
 }

@@ -104,7 +104,7 @@ export function sortAlerts(alerts: readonly Alert[], sort: AlertSort): Alert[] {
   return [...alerts].sort((a, b) => sign * (compare(a, b, sort.field) || a.id - b.id));
 }
 
-/** Manage Keywords: filter on the client, then sort (spec §2). */
+/** Manage Keywords: filter on the client, then sort. See docs/product.md §3 (Screens). */
 export function filterAlerts(alerts: readonly Alert[], filters: AlertFilters): Alert[] {
   return sortAlerts(
     alerts.filter((alert) => matches(alert, filters)),

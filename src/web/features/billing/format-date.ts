@@ -8,7 +8,7 @@ export function formatLongDate(iso: string | null | undefined): string {
   });
 }
 
-/** Payment amounts are cents of USD (spec §2): 1499 → "$14.99". */
+/** Payment amounts are cents of USD: 1499 → "$14.99". See docs/product.md §4 (Entities). */
 export function formatAmount(cents: number, currency = 'usd'): string {
   return new Intl.NumberFormat('en-US', {
     style: 'currency',

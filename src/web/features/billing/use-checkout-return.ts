@@ -5,9 +5,9 @@ import { toastInfo, toastSuccess } from '../../lib/toast';
 import { invalidateBilling } from './invalidate-billing';
 
 /**
- * Spec §4: back from checkout, `checkout_success=true` shows "Subscription Upgraded" and
- * refreshes the subscription, `checkout_canceled=true` shows "Checkout Canceled"; both flags
- * are then removed from the URL.
+ * Back from checkout, `checkout_success=true` shows "Subscription Upgraded" and refreshes the
+ * subscription, `checkout_canceled=true` shows "Checkout Canceled"; both flags are then removed
+ * from the URL. See docs/product.md §3 (Screens).
  */
 export function useCheckoutReturn() {
   const [params, setParams] = useSearchParams();

@@ -2,9 +2,10 @@ import { toastError } from '../../lib/toast';
 import { useCreateCheckout } from './api/create-checkout';
 
 /**
- * Starts a hosted checkout and sends the browser there. Spec §8: on the pricing page a failure
- * is "Error" / "Could not create checkout session"; in Settings it is "Checkout Failed" with the
- * error's message, or "Failed to create checkout session." when no URL came back.
+ * Starts a hosted checkout and sends the browser there. As in the original client, on the
+ * pricing page a failure is "Error" / "Could not create checkout session"; in Settings it is
+ * "Checkout Failed" with the error's message, or "Failed to create checkout session." when no
+ * URL came back. Toasts: docs/product.md §6 (API conventions).
  */
 export function useStartCheckout(where: 'pricing' | 'settings') {
   const checkout = useCreateCheckout();

@@ -37,7 +37,8 @@ const codePointStart = (text: string, index: number) =>
 /**
  * At most `length` characters of the text with its matches highlighted, and an ellipsis on each
  * side that was cut. The window starts at the beginning, unless the first match would not fit:
- * then it is centred on that match (spec §9: cut at 200 characters, then an ellipsis).
+ * then it is centred on that match. Cards cut at 200 characters (EXCERPT_LENGTH); see
+ * docs/product.md §3 (Screens).
  */
 export function excerptSegments(
   ast: QueryNode | null,

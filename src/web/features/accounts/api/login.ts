@@ -3,7 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { startSession } from '../session-cache';
 
-/** The spec's client sends the email as `username`. */
+/**
+ * Like the original client, login sends the email as `username`. See
+ * docs/product.md §6 (API conventions).
+ */
 export const login = (body: LoginBody) => api.post('/api/login', userSchema, body);
 
 export function useLogin() {

@@ -14,7 +14,10 @@ export function EmailField(props: TextInputProps) {
   );
 }
 
-/** The full-width submit button that shows its pending text while the call runs (spec §2). */
+/**
+ * The full-width submit button that shows its pending text while the call runs. See
+ * docs/product.md §3 (Screens).
+ */
 export function PendingSubmitButton(props: {
   pending: boolean;
   label: string;

@@ -7,7 +7,10 @@ import { useUpdateProfile } from '../api/update-profile';
 
 const validateProfile = schemaResolver(profileBodySchema, { sync: true });
 
-/** Username and email; Save is enabled only once something changed (docs/product.md §3). */
+/**
+ * Username and email; Save is enabled only once something changed. See
+ * docs/product.md §3 (Screens).
+ */
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
   const form = useForm({

@@ -25,7 +25,8 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
 
   const submit = form.onSubmit((values) => {
     const { email, password } = registerFormSchema.parse(values);
-    // The username starts out equal to the email (docs/product.md §4); the timezone seeds digest times.
+    // The username starts out equal to the email, docs/product.md §4 (Entities); the timezone
+    // seeds digest times.
     registration.mutate(
       { username: email, email, password, timezone: browserTimeZone() },
       {

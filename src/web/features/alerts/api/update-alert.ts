@@ -3,7 +3,10 @@ import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/
 import { api } from '../../../lib/api-client';
 import { invalidateAlerts } from '../invalidate-alerts';
 
-/** Any subset of the alert's fields; pause/resume sends the whole alert back (spec §4). */
+/**
+ * Any subset of the alert's fields; pause/resume sends the whole alert back. See
+ * docs/product.md §4 (Entities).
+ */
 export type AlertUpdateInput = Partial<AlertCreateInput>;
 export type UpdateAlertVariables = { id: number; data: AlertUpdateInput };
 

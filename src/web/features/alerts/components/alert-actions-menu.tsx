@@ -30,7 +30,7 @@ export function AlertActionsMenu({ alert }: { alert: Alert }) {
     onError: (error) => toastError('Error updating alert', error),
   });
 
-  // Spec §4: pause/resume sends the whole alert back with isActive flipped.
+  // Pause/resume sends the whole alert back with isActive flipped: docs/product.md §4 (Entities).
   const flip = () => toggle.mutate({ id: alert.id, data: { ...alert, isActive: !alert.isActive } });
 
   return (

@@ -2,7 +2,7 @@ import { Group, Loader, Text } from '@mantine/core';
 import { ErrorAlert } from '../../../components/error-alert';
 import type { useAlerts } from '../api/get-alerts';
 
-/** The list's loading line (spec text "Loading alerts..."). */
+/** The list's loading line, "Loading alerts...". */
 export function AlertsLoading() {
   return (
     <Group gap="sm" py="xl" justify="center" role="status">

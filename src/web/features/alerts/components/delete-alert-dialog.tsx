@@ -5,7 +5,7 @@ import { useDeleteAlert } from '../api/delete-alert';
 
 type Props = { alert: Alert; opened: boolean; onClose: () => void };
 
-/** Spec §2: deleting asks first, and says it cannot be undone. */
+/** Deleting asks first, and says it cannot be undone: docs/product.md §3 (Screens). */
 export function DeleteAlertDialog({ alert, opened, onClose }: Props) {
   const remove = useDeleteAlert({
     onSuccess: () => {

@@ -10,7 +10,7 @@ type Props = {
   alert?: Alert;
 };
 
-/** The keyword dialog shared by create and edit (spec §2 "Keyword dialog"). */
+/** The keyword dialog shared by create and edit: docs/product.md §3 (Screens). */
 export function KeywordDialog({ opened, onClose, alert }: Props) {
   const alerts = useAlerts();
   // The first-time guide: shown to someone who has no alert yet.

@@ -60,7 +60,8 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
 
   const form = useForm<AlertFormValues>({
     initialValues,
-    // The parser's message appears under the field while the user types (DESIGN §3).
+    // The parser's message appears under the field while the user types. See
+    // docs/product.md §5 (Keyword query language).
     validateInputOnChange: ['keyword', 'subreddits'],
     validate: {
       keyword: (value) => firstMessage(keywordSchema.safeParse(value)),

@@ -11,7 +11,10 @@ import { AlertsLoadError, AlertsLoading } from './alerts-load-state';
 import { HowKeywordsWork } from './how-keywords-work';
 import { KeywordFiltersBar } from './keyword-filters-bar';
 
-/** Manage Keywords: every alert as a card, filtered and sorted on the client (spec §2). */
+/**
+ * Manage Keywords: every alert as a card, filtered and sorted on the client. See
+ * docs/product.md §3 (Screens).
+ */
 export function KeywordManager({ onCreate }: { onCreate: () => void }) {
   const alerts = useAlerts();
   const [filters, setFilters] = useState(DEFAULT_FILTERS);

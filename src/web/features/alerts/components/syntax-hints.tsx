@@ -1,6 +1,6 @@
 import { Code, Text } from '@mantine/core';
 
-/** The keyword language at a glance (DESIGN §3). */
+/** The keyword language at a glance: docs/product.md §5 (Keyword query language). */
 export function SyntaxHints() {
   return (
     <Text size="xs" c="dimmed" lh={1.7}>

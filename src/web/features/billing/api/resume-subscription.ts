@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { invalidateBilling } from '../invalidate-billing';
 
-/** DESIGN.md §2: resume is its own call, not a second cancel. */
+/** Resume is its own call, not a second cancel: docs/product.md §6 (API conventions). */
 export const resumeSubscription = () =>
   api.post('/api/subscriptions/resume', currentSubscriptionSchema);
 

@@ -76,7 +76,10 @@ function Row({ payment }: { payment: Payment }) {
   );
 }
 
-/** Spec §2: date, amount, status badge (succeeded green, failed red, other grey), method, receipt. */
+/**
+ * Date, amount, status badge (succeeded green, failed red, other grey), method, receipt:
+ * docs/product.md §3 (Screens).
+ */
 export function PaymentHistory() {
   const payments = usePayments();
   return (

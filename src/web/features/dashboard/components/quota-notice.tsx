@@ -4,7 +4,10 @@ import { isMonthlyQuotaReached } from '@shared/builtin-plans';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
-/** DESIGN §2: past the monthly quota new matches are not stored, and the dashboard says so. */
+/**
+ * Past the monthly quota new matches are not stored, and the dashboard says so. See
+ * docs/product.md §2 (Plans and limits).
+ */
 export function QuotaNotice({ stats }: { stats: Stats | undefined }) {
   if (!stats || !isMonthlyQuotaReached(stats.limits, stats.monthMentions)) return null;
   const limit = stats.limits.monthlyMentions ?? 0;

@@ -56,7 +56,10 @@ function StatCard({
   );
 }
 
-/** The dashboard's stats row: Keywords, Total Alerts, Replies (spec §2 Dashboard). */
+/**
+ * The dashboard's stats row: Keywords, Total Alerts, Replies. See
+ * docs/product.md §3 (Screens).
+ */
 export function StatsCards({ stats, isPending, error, onRetry }: Props) {
   if (error && !isPending) {
     return <ErrorAlert title="Could not load your stats" error={error} onRetry={onRetry} />;

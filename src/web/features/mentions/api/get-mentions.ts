@@ -21,7 +21,10 @@ export const getMentions = (filters: FilterValues, limit: number, cursor?: strin
   return api.get(`/api/mentions?${params}`, mentionPageSchema);
 };
 
-/** The dashboard's "Latest discussions": the first page only (spec §9: 5 mentions). */
+/**
+ * The dashboard's "Latest discussions": the first page only, 5 mentions. See
+ * docs/product.md §3 (Screens).
+ */
 export const RECENT_MENTIONS = 5;
 
 export const recentMentionsQueryOptions = () =>

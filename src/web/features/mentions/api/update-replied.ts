@@ -13,7 +13,7 @@ type Options = Pick<
   'onSuccess' | 'onError'
 >;
 
-/** Spec §4: success refreshes the mentions and the stats (Replies). */
+/** Success refreshes the mentions and the stats (Replies): docs/product.md §3 (Screens). */
 export function useUpdateReplied({ onSuccess, onError }: Options = {}) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -60,7 +60,10 @@ function RepliedSwitch({ mention }: { mention: Mention }) {
   );
 }
 
-/** One matching post or comment (spec §2): where, when, what, and the reply toggle. */
+/**
+ * One matching post or comment: where, when, what, and the reply toggle. See
+ * docs/product.md §3 (Screens).
+ */
 export function MentionCard({ mention, framed = true }: Props) {
   const markRead = useMarkRead();
   const query = useMemo(() => keywordQuery(mention.keyword), [mention.keyword]);
@@ -165,7 +168,7 @@ export function MentionCard({ mention, framed = true }: Props) {
     component: 'article' as const,
     'aria-label': `${kind} in r/${mention.subreddit}`,
     'data-read': mention.isRead || undefined,
-    // Spec §4: a mention that has been opened is dimmed.
+    // A mention that has been opened is dimmed: docs/product.md §3 (Screens).
     opacity: mention.isRead ? 0.6 : 1,
   };
   return framed ? (

@@ -9,11 +9,15 @@ import { RECENT_MENTIONS, useRecentMentions } from '../api/get-mentions';
 import { MentionCard } from './mention-card';
 import { MentionSkeletons } from './mention-skeletons';
 
-/** Dashboard "Latest discussions matching your keywords": the newest 5 (spec §2). */
+/**
+ * Dashboard "Latest discussions matching your keywords": the newest 5. See
+ * docs/product.md §3 (Screens).
+ */
 export function RecentMentions() {
   const recent = useRecentMentions();
   const queryClient = useQueryClient();
-  // Spec §2: "Load More" checks for new mentions (the list and the chart), with a toast.
+  // "Load More" checks for new mentions (the list and the chart), with a toast. See
+  // docs/product.md §3 (Screens).
   const refresh = () => {
     toastInfo('Refreshing mentions', 'Checking for new mentions of your keywords.');
     void queryClient.invalidateQueries({ queryKey: queryKeys.mentions.all });
