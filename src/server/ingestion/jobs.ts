@@ -5,14 +5,14 @@ import type { Database } from '../db/client';
 import type { Job } from '../jobs/runner';
 import type { FeedClient, RedditClient } from '../reddit';
 import { startAlertIndexSync, type AlertIndexSync } from './alert-index-sync';
-import { runBackfills } from './backfill';
-import { pollDueFeeds } from './feed-poller';
-import { planListings } from './listing-plan';
-import { replan } from './listing-repo';
-import { DEFAULT_POLL_SETTINGS, type PollSettings } from './poll-listing';
-import { pollDueListings } from './poller';
-import { RecentItems } from './recent-items';
-import { runRechecks } from './score-rechecks';
+import { runBackfills } from './backfill/backfill';
+import { pollDueFeeds } from './listings/feed-poller';
+import { planListings } from './listings/listing-plan';
+import { replan } from './listings/listing-repo';
+import { DEFAULT_POLL_SETTINGS, type PollSettings } from './listings/poll-listing';
+import { pollDueListings } from './listings/poller';
+import { RecentItems } from './listings/recent-items';
+import { runRechecks } from './rechecks/score-rechecks';
 
 export type IngestionJobName =
   | 'ingest.plan-listings'

@@ -1,6 +1,6 @@
 import type { AlertIndex } from '../matching';
 import type { RedditItem } from '../reddit';
-import type { ListingRow } from './listing-repo';
+import type { ListingRow } from './listings/listing-repo';
 import type { MatchedItem } from './store-mentions';
 
 /** What a turn makes of the items of its pages: matches, rate samples, gap sizes. */

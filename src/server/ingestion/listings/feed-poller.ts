@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
-import type { Clock } from '../clock';
-import type { Db } from '../db/client';
-import type { AlertIndex } from '../matching';
-import { FEED_LIMIT, RedditError, type FeedClient } from '../reddit';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import type { AlertIndex } from '../../matching';
+import { FEED_LIMIT, RedditError, type FeedClient } from '../../reddit';
 import { listingPath } from './listing-plan';
 import {
   leaseDueListing,
@@ -13,9 +13,9 @@ import {
   updateLeased,
   type ListingRow,
 } from './listing-repo';
-import { matchItems, oldest } from './page-items';
+import { matchItems, oldest } from '../page-items';
 import type { RecentItems } from './recent-items';
-import { storeMatches } from './store-mentions';
+import { storeMatches } from '../store-mentions';
 
 export type FeedPollDeps = {
   db: Db;

@@ -1,16 +1,16 @@
 import { inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Clock } from '../clock';
-import type { Db } from '../db/client';
-import { alerts } from '../db/schema';
-import { compileAlertIndex, type AlertInput } from '../matching';
-import { BudgetBusyError, type RedditClient, type RedditItem } from '../reddit';
-import { matchingColumns } from './alert-index-sync';
-import { isListingBehind } from './listing-repo';
-import { matchItems } from './page-items';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { alerts } from '../../db/schema';
+import { compileAlertIndex, type AlertInput } from '../../matching';
+import { BudgetBusyError, type RedditClient, type RedditItem } from '../../reddit';
+import { matchingColumns } from '../alert-index-sync';
+import { isListingBehind } from '../listings/listing-repo';
+import { matchItems } from '../page-items';
 import * as repo from './rechecks-repo';
-import { FIRST_RECHECK_MS, storeMatches, type MatchedItem } from './store-mentions';
+import { FIRST_RECHECK_MS, storeMatches, type MatchedItem } from '../store-mentions';
 
 const INFO_BATCH = 100;
 

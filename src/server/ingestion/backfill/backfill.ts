@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Clock } from '../clock';
-import type { Db } from '../db/client';
-import { alerts } from '../db/schema';
-import { BudgetBusyError, RedditError, type RedditClient } from '../reddit';
-import { matchingColumns } from './alert-index-sync';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { alerts } from '../../db/schema';
+import { BudgetBusyError, RedditError, type RedditClient } from '../../reddit';
+import { matchingColumns } from '../alert-index-sync';
 import { searchAlert } from './alert-search';
 import { backfillKey, leaseBackfill, updateBackfill, type BackfillRow } from './backfill-repo';
-import { isListingBehind } from './listing-repo';
-import { storeMatches } from './store-mentions';
+import { isListingBehind } from '../listings/listing-repo';
+import { storeMatches } from '../store-mentions';
 
 /** At most this many posts of the past week are stored per backfill. */
 export const BACKFILL_LIMIT = 25;

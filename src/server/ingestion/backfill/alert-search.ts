@@ -1,8 +1,8 @@
-import { compileAlertIndex, type AlertInput } from '../matching';
-import { toRedditSearch, type RedditClient, type RequestPriority } from '../reddit';
-import { splitNames } from './listing-repo';
-import { matchItems } from './page-items';
-import type { MatchedItem } from './store-mentions';
+import { compileAlertIndex, type AlertInput } from '../../matching';
+import { toRedditSearch, type RedditClient, type RequestPriority } from '../../reddit';
+import { splitNames } from '../listings/listing-repo';
+import { matchItems } from '../page-items';
+import type { MatchedItem } from '../store-mentions';
 
 export const BACKFILL_DAYS = 7;
 

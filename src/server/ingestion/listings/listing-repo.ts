@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../db/client';
-import { alerts, ingestionGaps, liveAlert, redditListings, subreddits } from '../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
+import { alerts, ingestionGaps, liveAlert, redditListings, subreddits } from '../../db/schema';
 import type { AlertNeed, PlanChanges, PlannedListing, SubredditFacts } from './listing-plan';
 
 export type ListingRow = typeof redditListings.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, lt, lte, or } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client';
-import { alertBackfills, alerts, liveAlert } from '../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
+import { alertBackfills, alerts, liveAlert } from '../../db/schema';
 
 /** What a backfill searches: the keyword and the subreddits (other fields are re-checked locally). */
 export const backfillKey = (alert: { keyword: string; subreddits: string | null }) =>

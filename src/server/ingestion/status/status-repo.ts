@@ -1,5 +1,5 @@
 import { and, count, eq, gte, inArray, ne, sum } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../../db/client';
 import {
   alerts,
   ingestionGaps,
@@ -8,7 +8,7 @@ import {
   redditListings,
   subreddits,
   users,
-} from '../db/schema';
+} from '../../db/schema';
 
 export function plannedListings(db: DbOrTx) {
   return db.select().from(redditListings).where(eq(redditListings.isPlanned, true));

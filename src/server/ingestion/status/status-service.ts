@@ -5,10 +5,10 @@ import {
   type ListingStatus,
   type RedditMode,
 } from '@shared/api/ingestion';
-import type { Clock } from '../clock';
-import type { Db } from '../db/client';
-import { parseBudget } from './budget-store';
-import { startOfLocalDay } from '../lib/time-zones';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { parseBudget } from '../budget-store';
+import { startOfLocalDay } from '../../lib/time-zones';
 import * as repo from './status-repo';
 
 export type IngestionService = ReturnType<typeof createIngestionService>;

@@ -1,4 +1,4 @@
-import { RedditError, type RedditFailure } from '../reddit';
+import { RedditError, type RedditFailure } from '../../reddit';
 import { listingPath } from './listing-plan';
 import {
   isSiteWideRead,

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { mentions, scoreCandidates } from '../db/schema';
-import type { RedditItem } from '../reddit';
+import type { DbOrTx } from '../../db/client';
+import { mentions, scoreCandidates } from '../../db/schema';
+import type { RedditItem } from '../../reddit';
 
 export type CandidateRow = typeof scoreCandidates.$inferSelect;
 

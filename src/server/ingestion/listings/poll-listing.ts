@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
-import type { Clock } from '../clock';
-import type { Db } from '../db/client';
-import type { AlertIndex } from '../matching';
-import type { ListingPage, RedditClient, RedditItem } from '../reddit';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import type { AlertIndex } from '../../matching';
+import type { ListingPage, RedditClient, RedditItem } from '../../reddit';
 import { listingPath } from './listing-plan';
 import {
   markSeenInAll,
@@ -13,9 +13,9 @@ import {
   type ListingRow,
   type ListingUpdate,
 } from './listing-repo';
-import { estimateMissed, matchItems, oldest, sampleRate } from './page-items';
+import { estimateMissed, matchItems, oldest, sampleRate } from '../page-items';
 import type { RecentItems } from './recent-items';
-import { storeMatches } from './store-mentions';
+import { storeMatches } from '../store-mentions';
 
 export type PollSettings = {
   /** Longest wait between two reads of a listing (REDDIT_POLL_SECONDS). */

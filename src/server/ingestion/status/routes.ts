@@ -1,7 +1,7 @@
 import { ingestionStatusSchema, redditAccessSchema } from '@shared/api/ingestion';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser, type RequireUser } from '../http/current-user';
+import { currentUser, type RequireUser } from '../../http/current-user';
 import type { IngestionService } from './status-service';
 
 export function ingestionRoutes(
