@@ -8,7 +8,7 @@ const t = await build();
 const LIMIT_MESSAGE = 'Free plan allows 3 active keywords. Upgrade to Pro for unlimited keywords.';
 
 describe('creating alerts', () => {
-  test('applies the spec defaults and normalizes subreddits', async () => {
+  test('applies the alert defaults and normalizes subreddits', async () => {
     const { client, user } = await t.signedIn();
     const res = await client.post('/api/alerts', {
       keyword: '"customer support" AND (zendesk OR freshdesk) -jobs',

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 
 describe('loadConfig', () => {
-  test('defaults follow DESIGN.md §1', () => {
+  test('defaults follow the README configuration table', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,
