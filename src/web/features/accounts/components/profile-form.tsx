@@ -1,9 +1,10 @@
 import { profileBodySchema, usernameChangeProblem, type User } from '@shared/api/auth';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { failedSubmit } from '../../../lib/form-errors';
 import { toastSuccess } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
+import { SaveChangesButton } from '../../../components/save-changes-button';
 
 const validateProfile = schemaResolver(profileBodySchema, { sync: true });
 
@@ -53,11 +54,7 @@ export function ProfileForm({ user }: { user: User }) {
           required
           {...form.getInputProps('email')}
         />
-        <Group>
-          <Button type="submit" disabled={!form.isDirty()} loading={update.isPending}>
-            Save Changes
-          </Button>
-        </Group>
+        <SaveChangesButton dirty={form.isDirty()} pending={update.isPending} />
       </Stack>
     </form>
   );

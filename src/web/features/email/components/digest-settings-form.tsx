@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
+import { Button, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { WEEKDAYS, type DigestConfig } from '@shared/api/digests';
@@ -7,6 +7,7 @@ import { failedSubmit } from '../../../lib/form-errors';
 import { toastSuccess } from '../../../lib/toast';
 import { useUpdateDigestConfig } from '../api/update-digest-config';
 import { browserTimezone, formatInZone, timezoneOptions } from '../timezones';
+import { SaveChangesButton } from '../../../components/save-changes-button';
 
 type Values = {
   isActive: boolean;
@@ -118,11 +119,7 @@ export function DigestSettingsForm({ config }: { config: DigestConfig }) {
             Use this browser&apos;s timezone ({here.replaceAll('_', ' ')})
           </Button>
         )}
-        <Group>
-          <Button type="submit" disabled={!form.isDirty()} loading={update.isPending}>
-            Save Changes
-          </Button>
-        </Group>
+        <SaveChangesButton dirty={form.isDirty()} pending={update.isPending} />
       </Stack>
     </form>
   );
