@@ -1,6 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
+import { text, visible } from './support/locators';
 import { useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite('alerts');
@@ -26,11 +27,6 @@ async function apiCall(method: 'GET' | 'POST' | 'PUT', path: string, data?: unkn
   });
   return { status: res.status(), body: await res.json() };
 }
-
-/** Waits until the element is on screen. */
-const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
-/** All the text of every match (empty when there is none), for polled assertions. */
-const text = async (locator: Locator) => (await locator.allTextContents()).join('\n');
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const keywordField = (page: Page) => dialog(page).getByRole('textbox', { name: 'Keyword' });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
+import { visible } from './support/locators';
 import { useBrowserSuite } from './support/suite';
 
 // The test-mode checkout (no Stripe key): the whole upgrade → cancel → downgrade path as a user.
@@ -23,7 +24,6 @@ async function apiCall(method: 'GET' | 'POST', path: string, data?: unknown) {
   return { status: res.status(), body: await res.json().catch(() => undefined) };
 }
 
-const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
 const gone = (locator: Locator) => locator.first().waitFor({ state: 'detached' });
 const dialog = (page: Page) => page.getByRole('dialog');
 

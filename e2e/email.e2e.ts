@@ -1,7 +1,8 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../test/helpers/smtp-sink';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
+import { text, visible } from './support/locators';
 import { useBrowserSuite } from './support/suite';
 
 let sink: SmtpSink | undefined;
@@ -12,9 +13,6 @@ const suite = useBrowserSuite('email', {
     return { SMTP_URL: sink.url, MAIL_FROM: 'Earshot <alerts@earshot.test>' };
   },
 });
-
-const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
-const text = async (locator: Locator) => (await locator.allTextContents()).join('\n');
 
 async function signedInPage(
   viewport: { width: number; height: number } = DESKTOP,

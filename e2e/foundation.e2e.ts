@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { createUserThroughApi, PHONE, registerThroughApi, uniqueUser } from './support/browser';
+import { visible } from './support/locators';
 import { useBrowserSuite } from './support/suite';
 
 const HERO = 'Get Notified When Your Audience Talks on Reddit';
@@ -25,16 +26,16 @@ describe.skipIf(!suite.enabled)('foundation in the browser', () => {
     const user = uniqueUser('journey');
 
     await page.goto(`${suite.server.url}/auth?tab=register`);
-    await heading(page, 'Create an account').waitFor();
+    await visible(heading(page, 'Create an account'));
     await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
     await page.getByRole('textbox', { name: 'Confirm Password' }).fill(user.password);
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     await waitForPath(page, '/dashboard');
-    await heading(page, 'Dashboard').waitFor();
-    await page.getByText('Registration successful').waitFor();
-    await page.getByText(`Welcome to Earshot, ${user.email}!`).waitFor();
+    await visible(heading(page, 'Dashboard'));
+    await visible(page.getByText('Registration successful'));
+    await visible(page.getByText(`Welcome to Earshot, ${user.email}!`));
     await expect
       .poll(() =>
         page.getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('aria-current'),
@@ -43,19 +44,19 @@ describe.skipIf(!suite.enabled)('foundation in the browser', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await waitForPath(page, '/landing');
-    await page.getByText('You have been logged out successfully.').waitFor();
-    await heading(page, HERO).waitFor();
+    await visible(page.getByText('You have been logged out successfully.'));
+    await visible(heading(page, HERO));
 
     await page.getByRole('link', { name: 'Log In' }).click();
-    await heading(page, 'Welcome back').waitFor();
+    await visible(heading(page, 'Welcome back'));
     await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await waitForPath(page, '/dashboard');
-    await page.getByText(`Welcome back, ${user.email}!`).waitFor();
+    await visible(page.getByText(`Welcome back, ${user.email}!`));
 
     await page.getByRole('link', { name: `Account settings for ${user.email}` }).click();
-    await heading(page, 'Account Settings').waitFor();
+    await visible(heading(page, 'Account Settings'));
     const save = page.getByRole('button', { name: 'Save Changes' });
     expect(await save.isDisabled()).toBe(true);
     const username = page.getByRole('textbox', { name: 'Username' });
@@ -68,14 +69,14 @@ describe.skipIf(!suite.enabled)('foundation in the browser', () => {
     await username.fill('renamed-user');
     await email.fill(other.email);
     await save.click();
-    await page.getByText('Update failed').waitFor();
-    await page.getByText('An account with this email already exists').first().waitFor();
+    await visible(page.getByText('Update failed'));
+    await visible(page.getByText('An account with this email already exists'));
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     await email.fill(user.email);
     expect(await save.isEnabled()).toBe(true);
     await save.click();
-    await page.getByText('Profile updated').waitFor();
-    await page.getByRole('link', { name: 'Account settings for renamed-user' }).waitFor();
+    await visible(page.getByText('Profile updated'));
+    await visible(page.getByRole('link', { name: 'Account settings for renamed-user' }));
     await expect.poll(() => save.isDisabled()).toBe(true);
 
     // The change is stored, not only shown.
@@ -85,10 +86,10 @@ describe.skipIf(!suite.enabled)('foundation in the browser', () => {
     await page.getByRole('tab', { name: 'Danger Zone' }).click();
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Are you absolutely sure?' });
-    await dialog.getByText('cannot be undone').waitFor();
+    await visible(dialog.getByText('cannot be undone'));
     await dialog.getByRole('button', { name: 'Yes, delete my account' }).click();
     await waitForPath(page, '/landing');
-    await page.getByText('Account deleted').waitFor();
+    await visible(page.getByText('Account deleted'));
 
     // The account is gone: its credentials no longer sign in.
     expectError({ text: /status of 401/, url: /\/api\/login$/ });
@@ -96,7 +97,7 @@ describe.skipIf(!suite.enabled)('foundation in the browser', () => {
     await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByText('Login failed').waitFor();
+    await visible(page.getByText('Login failed'));
     expect(path(page)).toBe('/auth');
   });
 
@@ -112,7 +113,7 @@ describe.skipIf(!suite.enabled)('foundation in the browser', () => {
     ]) {
       await page.goto(`${suite.server.url}${route}`);
       await waitForPath(page, '/landing');
-      await heading(page, HERO).waitFor();
+      await visible(heading(page, HERO));
     }
   });
 
@@ -125,15 +126,15 @@ describe.skipIf(!suite.enabled)('foundation in the browser', () => {
     }
     // Pricing stays reachable, inside the app shell.
     await page.goto(`${suite.server.url}/pricing`);
-    await page.getByRole('link', { name: 'Upgrade to Pro' }).first().waitFor();
-    await page.getByRole('button', { name: 'Current Plan' }).waitFor();
+    await visible(page.getByRole('link', { name: 'Upgrade to Pro' }));
+    await visible(page.getByRole('button', { name: 'Current Plan' }));
   });
 
   test('an unknown path shows the not-found page', async () => {
     const { page } = await open();
     await page.goto(`${suite.server.url}/no/such/page`);
-    await heading(page, '404 Page Not Found').waitFor();
-    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await visible(heading(page, '404 Page Not Found'));
+    await visible(page.getByText('Did you forget to add the page to the router?'));
   });
 
   test('the auth page follows ?tab= and the footer link toggles it', async () => {
@@ -141,7 +142,7 @@ describe.skipIf(!suite.enabled)('foundation in the browser', () => {
     const confirm = page.getByRole('textbox', { name: 'Confirm Password' });
 
     await page.goto(`${suite.server.url}/auth?tab=register`);
-    await heading(page, 'Create an account').waitFor();
+    await visible(heading(page, 'Create an account'));
     expect(await confirm.isVisible()).toBe(true);
     expect(await page.getByRole('textbox', { name: 'Email' }).getAttribute('type')).toBe('email');
 
@@ -149,27 +150,27 @@ describe.skipIf(!suite.enabled)('foundation in the browser', () => {
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('secret-1');
     await confirm.fill('secret-2');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByText("Passwords don't match").waitFor();
+    await visible(page.getByText("Passwords don't match"));
 
     await page.getByText('Already have an account?').getByRole('link', { name: 'Sign in' }).click();
-    await heading(page, 'Welcome back').waitFor();
+    await visible(heading(page, 'Welcome back'));
     expect(new URL(page.url()).searchParams.get('tab')).toBe('login');
     expect(await confirm.count()).toBe(0);
-    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await visible(page.getByRole('button', { name: 'Sign In' }));
 
     await page.getByText("Don't have an account?").getByRole('link', { name: 'Sign up' }).click();
-    await heading(page, 'Create an account').waitFor();
+    await visible(heading(page, 'Create an account'));
     expect(new URL(page.url()).searchParams.get('tab')).toBe('register');
 
     await page.goto(`${suite.server.url}/auth`);
-    await heading(page, 'Welcome back').waitFor();
+    await visible(heading(page, 'Welcome back'));
   });
 
   test('on a phone the bottom tabs navigate between the main screens', async () => {
     const { page, context } = await open(PHONE);
     await registerThroughApi(context, suite.server.url);
     await page.goto(`${suite.server.url}/dashboard`);
-    await heading(page, 'Dashboard').waitFor();
+    await visible(heading(page, 'Dashboard'));
 
     const tabs = page.getByRole('navigation', { name: 'Tabs' });
     // The Manage Keywords heading belongs to the keyword-alert UI; the URL is enough here.
@@ -183,7 +184,7 @@ describe.skipIf(!suite.enabled)('foundation in the browser', () => {
       const tab = tabs.getByRole('link', { name: label });
       await tab.click();
       await waitForPath(page, target);
-      if (title) await heading(page, title).waitFor();
+      if (title) await visible(heading(page, title));
       await expect.poll(() => tab.getAttribute('aria-current')).toBe('page');
     }
 
@@ -191,7 +192,7 @@ describe.skipIf(!suite.enabled)('foundation in the browser', () => {
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog');
-    await menu.getByText('Free Plan Limits').waitFor();
-    await menu.getByRole('link', { name: 'Upgrade to Pro' }).waitFor();
+    await visible(menu.getByText('Free Plan Limits'));
+    await visible(menu.getByRole('link', { name: 'Upgrade to Pro' }));
   });
 });

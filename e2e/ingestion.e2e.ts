@@ -1,49 +1,21 @@
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, test } from 'vitest';
 import { startFakeReddit, type FakeReddit } from '../test/fakes/reddit';
-import {
-  DESKTOP,
-  PHONE,
-  launchBrowser,
-  openSession,
-  registerThroughApi,
-  shouldRunBrowserTests,
-  type BrowserSession,
-} from './support/browser';
+import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
+import { text, visible } from './support/locators';
 import { fakeRedditEnv } from './support/reddit-env';
-import { startServer, type RunningServer } from './support/server';
+import { useBrowserSuite } from './support/suite';
 
-const enabled = shouldRunBrowserTests('ingestion');
-const visible = (locator: Locator) =>
-  locator.first().waitFor({ state: 'visible', timeout: 20_000 });
-const text = async (locator: Locator) => (await locator.allTextContents()).join('\n');
+let fake: FakeReddit | undefined;
+const suite = useBrowserSuite('ingestion', {
+  env: async () => fakeRedditEnv((fake = await startFakeReddit())),
+  servers: { refused: () => ({ ...fakeRedditEnv(fake!), REDDIT_CLIENT_SECRET: 'wrong-secret' }) },
+});
+afterAll(async () => fake?.stop());
 
-describe.skipIf(!enabled)('monitoring Reddit, seen from the dashboard', () => {
-  let fake: FakeReddit;
-  let server: RunningServer;
-  let refused: RunningServer;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
-  const sessions: BrowserSession[] = [];
-
-  beforeAll(async () => {
-    fake = await startFakeReddit();
-    const reddit = fakeRedditEnv(fake);
-    server = await startServer(reddit);
-    refused = await startServer({ ...reddit, REDDIT_CLIENT_SECRET: 'wrong-secret' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await Promise.all(sessions.map((s) => s.close()));
-    await browser?.close();
-    await server?.stop();
-    await refused?.stop();
-    await fake?.stop();
-  });
-
+describe.skipIf(!suite.enabled)('monitoring Reddit, seen from the dashboard', () => {
   async function dashboard(url: string, viewport: typeof DESKTOP | typeof PHONE): Promise<Page> {
-    const session = await openSession(browser, viewport);
-    sessions.push(session);
+    const session = await suite.open(viewport);
     await registerThroughApi(session.context, url);
     const res = await session.context.request.post(`${url}/api/alerts`, {
       data: { keyword: 'zendesk' },
@@ -55,13 +27,13 @@ describe.skipIf(!enabled)('monitoring Reddit, seen from the dashboard', () => {
   }
 
   test('matching posts raise Total Alerts within seconds; the health line says what is monitored', async () => {
-    const page = await dashboard(server.url, DESKTOP);
+    const page = await dashboard(suite.server.url, DESKTOP);
     const health = page.getByRole('status', { name: 'Monitoring status' });
     await expect
       .poll(() => text(health), { timeout: 20_000 })
       .toMatch(/Monitoring 2 listings · last update \d+ s ago · no gaps today/);
-    fake.addPost({ subreddit: 'SaaS', title: 'Is Zendesk worth it for a team of 3?' });
-    fake.addComment({ subreddit: 'startups', body: 'We left zendesk for a shared inbox.' });
+    fake!.addPost({ subreddit: 'SaaS', title: 'Is Zendesk worth it for a team of 3?' });
+    fake!.addComment({ subreddit: 'startups', body: 'We left zendesk for a shared inbox.' });
     // innerText: the card's own inline <style> holds digits too.
     await expect
       .poll(() => page.getByLabel('Total Alerts', { exact: true }).innerText(), { timeout: 25_000 })
@@ -77,7 +49,7 @@ describe.skipIf(!enabled)('monitoring Reddit, seen from the dashboard', () => {
   });
 
   test('the phone layout shows the same line', async () => {
-    const page = await dashboard(server.url, PHONE);
+    const page = await dashboard(suite.server.url, PHONE);
     const health = page.getByRole('status', { name: 'Monitoring status' });
     await expect.poll(() => text(health), { timeout: 20_000 }).toMatch(/Monitoring 2 listings/);
     await visible(page.getByText(/Checked/));
@@ -85,7 +57,7 @@ describe.skipIf(!enabled)('monitoring Reddit, seen from the dashboard', () => {
   });
 
   test('refused credentials are named on the dashboard and on the alert', async () => {
-    const page = await dashboard(refused.url, DESKTOP);
+    const page = await dashboard(suite.servers.refused.url, DESKTOP);
     const problem = 'Reddit answered 401: check REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET';
     await expect
       .poll(() => text(page.getByRole('status', { name: 'Monitoring status' })), {

@@ -1,8 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startFakeReddit, type FakeReddit } from '../test/fakes/reddit';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
 import { fakeRedditEnv } from './support/reddit-env';
+import { visible } from './support/locators';
 import { useBrowserSuite } from './support/suite';
 
 let fake: FakeReddit | undefined;
@@ -14,8 +15,6 @@ const suite = useBrowserSuite('mentions', {
 });
 afterAll(async () => fake?.stop());
 
-const visible = (locator: Locator, timeout = 20_000) =>
-  locator.first().waitFor({ state: 'visible', timeout });
 const noHorizontalScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 let tag = 0;

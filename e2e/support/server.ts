@@ -1,31 +1,30 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { createScratchDatabase } from '../../test/helpers/database';
+import { freePort, waitUntilReady } from '../../test/helpers/server-process';
 
-async function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+// Below the hook timeout (vitest.config.ts): a timed-out hook would leave the process running.
+const READY_TIMEOUT_MS = 120_000;
 
 /**
  * Starts the built production server (dist/server/main.js) as its own process on a free port,
- * with a fresh data directory, or a fresh database on TEST_DATABASE_URL's server when set.
+ * with a fresh data directory, or a fresh database on TEST_DATABASE_URL's server when set. Either
+ * database is a copy of the run's migrated template (e2e/support/global-setup.ts), so the server
+ * starts without initdb or migrations.
  */
 export async function startServer(env: Record<string, string> = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'earshot-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const scratch = serverUrl ? await createScratchDatabase(serverUrl, 'earshot_e2e') : undefined;
+  const scratch = serverUrl
+    ? await createScratchDatabase(serverUrl, 'earshot_e2e', inject('postgresTemplate'))
+    : undefined;
+  const folder = inject('pgliteTemplateFolder');
+  if (!scratch && folder) cpSync(folder, path.join(dataDir, 'db'), { recursive: true });
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       PATH: process.env.PATH,
@@ -46,33 +45,22 @@ export async function startServer(env: Record<string, string> = {}) {
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+    await scratch?.drop();
+  };
 
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become ready:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitUntilReady({ exit: exited, output: () => output }, url, READY_TIMEOUT_MS);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await stop();
+    throw error;
   }
 
-  return {
-    url,
-    dataDir,
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-      await scratch?.drop();
-    },
-  };
+  return { url, dataDir, output: () => output, stop };
 }
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;

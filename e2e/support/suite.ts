@@ -3,41 +3,67 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser, openSession, shouldRunBrowserTests, type BrowserSession } from './browser';
 import { startServer, type RunningServer } from './server';
 
+type Env = Record<string, string>;
+
 /**
- * Registers the lifecycle every browser suite shares: one built server and one Chromium per
- * file, a fresh browser context per test, and a failed test on any unexpected console error.
- * Call it at the top of the file and skip the suite's `describe` unless `enabled`.
+ * Registers the lifecycle every browser suite shares: one Chromium and the built server (or
+ * servers) per file, fresh browser contexts per test, and a failed test on any unexpected
+ * console error. Call it at the top of the file and skip the suite's `describe` unless `enabled`.
+ *
+ * `env` is the environment of the suite's server (`suite.server`); `servers` names more servers
+ * and their environments (`suite.servers.name`), called after `env` so they may use what it
+ * started. The servers and the browser start side by side.
  */
-export function useBrowserSuite(
+export function useBrowserSuite<Name extends string = never>(
   name: string,
-  options: { env?: () => Promise<Record<string, string>> } = {},
+  options: {
+    env?: () => Promise<Env> | Env;
+    servers?: Record<Name, () => Promise<Env> | Env>;
+  } = {},
 ) {
   const enabled = shouldRunBrowserTests(name);
   let server: RunningServer | undefined;
+  const servers = {} as Record<Name, RunningServer>;
   let browser: Browser | undefined;
-  let session: BrowserSession | undefined;
+  let sessions: BrowserSession[] = [];
 
   if (enabled) {
     beforeAll(async () => {
-      server = await startServer(await options.env?.());
-      browser = await launchBrowser();
+      const envs: [string, Env][] = [['', (await options.env?.()) ?? {}]];
+      for (const [other, env] of Object.entries<() => Promise<Env> | Env>(options.servers ?? {})) {
+        envs.push([other, await env()]);
+      }
+      // Each one started is kept before the others finish, for afterAll to stop on a failure.
+      const starting = envs.map(async ([key, env]) => {
+        const started = await startServer(env);
+        if (key) servers[key as Name] = started;
+        else server = started;
+      });
+      const launching = launchBrowser().then((launched) => (browser = launched));
+      const results = await Promise.allSettled([...starting, launching]);
+      const failed = results.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
     });
 
     afterAll(async () => {
       await browser?.close();
-      await server?.stop();
+      await Promise.all([server, ...Object.values<RunningServer>(servers)].map((s) => s?.stop()));
     });
 
     afterEach(async (context) => {
+      const opened = sessions;
+      sessions = [];
       // A failed test leaves a screenshot in test-results/ (CI logs name it) for diagnosis.
-      if (context.task.result?.state === 'fail' && session) {
-        const file = `test-results/${context.task.name.replace(/\W+/g, '-').slice(0, 80)}.png`;
-        await session.page.screenshot({ path: file, fullPage: true }).catch(() => {});
-        console.error(`screenshot of the failed page: ${file}`);
+      if (context.task.result?.state === 'fail') {
+        for (const [i, session] of opened.entries()) {
+          const suffix = i === 0 ? '' : `-${i + 1}`;
+          const file = `test-results/${context.task.name.replace(/\W+/g, '-').slice(0, 80)}${suffix}.png`;
+          await session.page.screenshot({ path: file, fullPage: true }).catch(() => {});
+          console.error(`screenshot of the failed page: ${file}`);
+        }
       }
-      const errors = session?.errors ?? [];
-      await session?.close();
-      session = undefined;
+      const errors = opened.flatMap((session) => session.errors);
+      await Promise.all(opened.map((session) => session.close()));
       expect(errors, 'console errors on the page').toEqual([]);
     });
   }
@@ -49,16 +75,22 @@ export function useBrowserSuite(
 
   return {
     enabled,
+    /** The suite's server (`env`). */
     get server() {
       return required(server, 'server');
     },
-    /** The current test's session, if it opened one. */
-    get session() {
-      return session;
+    /** The other servers, by the names given in `servers`. */
+    servers: new Proxy(servers, {
+      get: (target, key: string) => required(target[key as Name], `server "${key}"`),
+    }),
+    /** The current test's latest session, if it opened one. */
+    get session(): BrowserSession | undefined {
+      return sessions[sessions.length - 1];
     },
-    /** A new context and page for this test (own cookies), closed after it. */
+    /** A new context and page for this test (own cookies), closed and checked after it. */
     async open(viewport?: { width: number; height: number }) {
-      session = await openSession(required(browser, 'browser'), viewport);
+      const session = await openSession(required(browser, 'browser'), viewport);
+      sessions.push(session);
       return session;
     },
   };

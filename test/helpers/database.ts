@@ -1,37 +1,77 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase, type Database, type PgliteStart } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 
 /**
  * A new empty database on the PostgreSQL server of `serverUrl` (a role that may create
- * databases), with its URL and a `drop()` for teardown.
+ * databases), or a copy of `template`, with its URL and a `drop()` for teardown.
  */
-export async function createScratchDatabase(serverUrl: string, prefix = 'earshot_test') {
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix = 'earshot_test',
+  template?: string,
+) {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  await adminQuery(
+    serverUrl,
+    `create database ${name}${template ? ` template ${pg.escapeIdentifier(template)}` : ''}`,
+  );
   return {
-    url: url.toString(),
+    name,
+    url: databaseUrl(serverUrl, name),
     drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
 /**
+ * A migrated database on the server for test files to copy (test/global-setup.ts makes one per
+ * run). Nothing stays connected to it: PostgreSQL copies only a database nobody is using.
+ */
+export async function createTemplateDatabase(serverUrl: string) {
+  const scratch = await createScratchDatabase(serverUrl, 'earshot_template');
+  try {
+    const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
+    try {
+      await runMigrations(database);
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    await scratch.drop();
+    throw error;
+  }
+  return scratch;
+}
+
+/**
+ * The migrated template database of this run on TEST_DATABASE_URL's server, when the global
+ * setup made one (outside vitest, or without it, callers migrate an empty database instead).
+ */
+export function postgresTemplate(): Promise<string | undefined> {
+  return injected('postgresTemplate');
+}
+
+/**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
- * on the PostgreSQL server in TEST_DATABASE_URL (CI sets it), dropped again on close.
+ * on the PostgreSQL server in TEST_DATABASE_URL (CI sets it), dropped again on close. Both start
+ * from the run's migrated template (test/global-setup.ts) rather than migrating per file.
  */
 export async function freshDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ memory: true });
-    await runMigrations(database);
+    const start = await pgliteStart();
+    const database = await openDatabase({ memory: true, start });
+    if (!start.loadDataDir) await runMigrations(database);
     return database;
   }
-  const scratch = await createScratchDatabase(serverUrl);
+  const template = await postgresTemplate();
+  const scratch = await createScratchDatabase(serverUrl, 'earshot_test', template);
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
-  await runMigrations(database);
+  if (!template) await runMigrations(database);
   return {
     ...database,
     close: async () => {
@@ -39,6 +79,48 @@ export async function freshDatabase(): Promise<Database> {
       await scratch.drop();
     },
   };
+}
+
+// Read and compiled once per test process, then shared by every PGlite it opens: the template
+// (a few tens of MB) and PGlite's WebAssembly and file-system bundle.
+let shared: Promise<PgliteStart> | undefined;
+
+function pgliteStart(): Promise<PgliteStart> {
+  shared ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all(
+      ['pglite.wasm', 'initdb.wasm'].map((name) =>
+        WebAssembly.compile(readFileSync(path.join(dist, name))),
+      ),
+    );
+    const template = await injected('pgliteTemplate');
+    return {
+      pgliteWasmModule,
+      initdbWasmModule,
+      fsBundle: new Blob([readFileSync(path.join(dist, 'pglite.data'))]),
+      loadDataDir: template ? new Blob([readFileSync(template)]) : undefined,
+    };
+  })();
+  return shared;
+}
+
+/**
+ * A value of the global setup's, or undefined outside a vitest run that has it. Vitest is loaded
+ * here only: the benchmarks import this module too.
+ */
+async function injected(key: 'pgliteTemplate' | 'postgresTemplate') {
+  try {
+    const { inject } = await import('vitest');
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
+function databaseUrl(serverUrl: string, name: string) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 async function adminQuery(serverUrl: string, text: string) {

@@ -1,7 +1,9 @@
 import { alerts, mentions } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';
 
-let item = 0;
+// Numbers the mentions of each database from 1, as in a fresh database per file: test files share
+// this module (vitest reuses modules between files) and some assert on a mention's number.
+const lastItem = new WeakMap<Db, number>();
 
 /** An alert of the user's, stored directly (digests read what ingestion stored). */
 export async function insertAlert(
@@ -22,8 +24,10 @@ export async function insertMentions(
   fields: Partial<typeof mentions.$inferInsert> = {},
 ) {
   const base = Date.parse('2026-11-21T10:00:00Z');
+  const first = (lastItem.get(db) ?? 0) + 1;
+  lastItem.set(db, first + count - 1);
   const rows = Array.from({ length: count }, (_, i) => {
-    const n = ++item;
+    const n = first + i;
     return {
       alertId: alert.id,
       userId: alert.userId,

@@ -1,60 +1,44 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { startFakeReddit } from '../fakes/reddit';
-import { createScratchDatabase } from '../helpers/database';
+import { createScratchDatabase, postgresTemplate } from '../helpers/database';
 import { HttpClient } from '../helpers/http-client';
+import { freePort, spawnServer, waitUntilReady } from '../helpers/server-process';
 
 const fake = await startFakeReddit({ rateLimit: { limit: 100_000, windowSeconds: 60 } });
 const serverUrl = process.env.TEST_DATABASE_URL;
-const scratch = serverUrl ? await createScratchDatabase(serverUrl, 'earshot_crash') : undefined;
+const scratch = serverUrl
+  ? await createScratchDatabase(serverUrl, 'earshot_crash', await postgresTemplate())
+  : undefined;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'earshot-crash-'));
 afterAll(async () => {
   await fake.stop();
   await scratch?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
-const port = await new Promise<number>((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-  });
-});
+const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 
 /** The real entry point (web and worker in one process), against the fake Reddit. */
 async function startEarshot() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      PATH: process.env.PATH,
-      LOG_LEVEL: 'error',
-      PORT: String(port),
-      APP_URL: url,
-      DATA_DIR: dataDir,
-      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-      REDDIT_CLIENT_ID: 'fake-client-id',
-      REDDIT_CLIENT_SECRET: 'fake-client-secret',
-      REDDIT_API_BASE: fake.url,
-      REDDIT_AUTH_BASE: fake.url,
-      REDDIT_POLL_SECONDS: '1',
-      REDDIT_LEASE_SECONDS: '3',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const earshot = spawnServer({
+    LOG_LEVEL: 'error',
+    PORT: String(port),
+    APP_URL: url,
+    DATA_DIR: dataDir,
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    REDDIT_CLIENT_ID: 'fake-client-id',
+    REDDIT_CLIENT_SECRET: 'fake-client-secret',
+    REDDIT_API_BASE: fake.url,
+    REDDIT_AUTH_BASE: fake.url,
+    REDDIT_POLL_SECONDS: '1',
+    REDDIT_LEASE_SECONDS: '3',
   });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const exit = new Promise((resolve) => child.once('exit', resolve));
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return { child, exit };
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`Earshot did not start: ${stderr}`);
+  await waitUntilReady(earshot, url);
+  return earshot;
 }
 
 const pollFor = { timeout: 20_000, interval: 200 };
@@ -82,16 +66,13 @@ test('a worker killed in the middle of reading a page loses and repeats nothing 
   await first.exit;
 
   const second = await startEarshot();
-  try {
-    await expect
-      .poll(async () => (await browser.get('/api/stats')).body?.monthMentions, pollFor)
-      .toBe(posts.length);
-    // Further reads (and overlap re-reads) add nothing.
-    const after = reads().length;
-    await expect.poll(() => reads().length, pollFor).toBeGreaterThan(after + 3);
-    expect((await browser.get('/api/stats')).body.monthMentions).toBe(posts.length);
-  } finally {
-    second.child.kill('SIGTERM');
-    await second.exit;
-  }
-}, 90_000);
+  await expect
+    .poll(async () => (await browser.get('/api/stats')).body?.monthMentions, pollFor)
+    .toBe(posts.length);
+  // Further reads (and overlap re-reads) add nothing.
+  const after = reads().length;
+  await expect.poll(() => reads().length, pollFor).toBeGreaterThan(after + 3);
+  expect((await browser.get('/api/stats')).body.monthMentions).toBe(posts.length);
+  second.child.kill('SIGTERM');
+  await second.exit;
+}, 240_000);

@@ -1,16 +1,29 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './types';
 import * as schema from './schema';
 
+/**
+ * What an in-memory PGlite may start from besides an empty cluster: a data directory tarball
+ * (tests load one migrated template instead of running initdb and every migration per file) and
+ * compiled modules that several instances of one process share.
+ */
+export type PgliteStart = Pick<
+  PGliteOptions,
+  'loadDataDir' | 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'
+>;
+
 /** Embedded PostgreSQL in `$dataDir/db`, or in memory when no folder is given (tests). */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+export async function openPglite(
+  dataDir: string | undefined,
+  start: PgliteStart = {},
+): Promise<Database> {
   const dir = dataDir === undefined ? undefined : path.resolve(dataDir, 'db');
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? await PGlite.create(dir) : await PGlite.create();
+  const client = await PGlite.create({ dataDir: dir, ...start });
   return {
     db: drizzle(client, { schema }),
     kind: 'pglite',
@@ -20,4 +33,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     migrate: async (folder) => void (await migrate(drizzle(client), { migrationsFolder: folder })),
     close: () => client.close(),
   };
+}
+
+/** The cluster of an open in-memory PGlite as a tarball, for `PgliteStart.loadDataDir`. */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  if (!(client instanceof PGlite)) throw new Error('dumpPglite needs a PGlite database');
+  return client.dumpDataDir('none');
 }

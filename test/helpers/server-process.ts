@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { onTestFinished } from 'vitest';
+
+/** A port nobody listens on right now (the OS's pick). */
+export async function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** The exit code (null when a signal ended it). */
+  exit: Promise<number | null>;
+  stderr: () => string;
+  /** stdout and stderr as they came, for failure messages. */
+  output: () => string;
+}
+
+/**
+ * Runs the real entry point (src/server/main.ts under tsx), as `npm start` would after a build,
+ * with only `env` (and PATH) in its environment. Call it inside a test: the process is killed
+ * when the test ends, passed or failed, so that a failure leaves nothing running.
+ */
+export function spawnServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+    output += chunk;
+  });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  onTestFinished(async ({ task }) => {
+    // A timed-out test says nothing of the server: its output does.
+    if (task.result?.state === 'fail') console.log(`output of the server process:\n${output}`);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exit;
+    }
+  });
+  return { child, exit, stderr: () => stderr, output: () => output };
+}
+
+/**
+ * Waits until `url`/readyz answers 200 (the server listens and its database answers). Fails at
+ * once, with the process's output, when it exits first. The default budget is the test's own
+ * timeout: a loaded machine may take half a minute to start a server. A hook, whose timeout
+ * does not stop what it awaits, passes a `timeoutMs` below it.
+ */
+export async function waitUntilReady(
+  server: Pick<ServerProcess, 'exit' | 'output'>,
+  url: string,
+  timeoutMs = Infinity,
+) {
+  const exited = server.exit.then((code) => {
+    throw new Error(`the server exited (${code}) before it was ready:\n${server.output()}`);
+  });
+  exited.catch(() => {}); // read below; unhandled when the server becomes ready first
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (Date.now() > deadline) {
+      throw new Error(`the server was not ready after ${timeoutMs} ms:\n${server.output()}`);
+    }
+    const ready = fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5_000) }).then(
+      (res) => res.ok,
+      () => false, // not listening yet, or not answering
+    );
+    if (await Promise.race([ready, exited])) return;
+    await Promise.race([new Promise((resolve) => setTimeout(resolve, 100)), exited]);
+  }
+}

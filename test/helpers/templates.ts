@@ -1,0 +1,95 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { dumpPglite, openDatabase } from '../../src/server/db/client';
+import { runMigrations } from '../../src/server/db/migrate';
+import { openPglite } from '../../src/server/db/pglite';
+import { createTemplateDatabase } from './database';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A tarball of a migrated in-memory PGlite cluster: each test file's database starts here. */
+    pgliteTemplate?: string;
+    /** The same cluster as a folder, for a server process's `$DATA_DIR/db` (e2e). */
+    pgliteTemplateFolder?: string;
+    /** On TEST_DATABASE_URL's server, a migrated database each test file's database copies. */
+    postgresTemplate?: string;
+  }
+}
+
+/**
+ * The run's migrated template databases, made once in vitest's main process by the first global
+ * setup that asks (test/global-setup.ts, e2e/support/global-setup.ts) and removed when the last
+ * one tears down. Test files start from copies instead of migrating their own database.
+ */
+export interface Templates {
+  /** On TEST_DATABASE_URL's server: the name of a migrated database to copy. */
+  postgres?: string;
+  /** Otherwise: a tarball of a migrated PGlite cluster (`loadDataDir` of an in-memory one)... */
+  pgliteTarball?: string;
+  /** ...and, made on first request, the same cluster as a folder (a server's `$DATA_DIR/db`). */
+  pgliteFolder: () => Promise<string>;
+}
+
+interface Shared {
+  templates: Promise<Templates & { dispose: () => Promise<void> }>;
+  users: number;
+}
+
+// Each project loads its global setup files on its own: what they share lives on globalThis.
+const KEY = Symbol.for('earshot.test-templates');
+const holder = globalThis as { [KEY]?: Shared };
+
+/** The templates, and a release to call at teardown (the last release removes them). */
+export async function acquireTemplates() {
+  const shared = (holder[KEY] ??= { templates: makeTemplates(), users: 0 });
+  shared.users += 1;
+  const templates = await shared.templates;
+  return {
+    templates: templates as Templates,
+    release: async () => {
+      shared.users -= 1;
+      if (shared.users > 0) return;
+      delete holder[KEY];
+      await templates.dispose();
+    },
+  };
+}
+
+async function makeTemplates(): Promise<Templates & { dispose: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const dir = mkdtempSync(path.join(tmpdir(), 'earshot-template-'));
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  if (serverUrl) {
+    const template = await createTemplateDatabase(serverUrl);
+    return {
+      postgres: template.name,
+      pgliteFolder: () => Promise.reject(new Error('no PGlite template on TEST_DATABASE_URL')),
+      dispose: async () => {
+        removeDir();
+        await template.drop();
+      },
+    };
+  }
+  const database = await openDatabase({ memory: true });
+  const tarball = path.join(dir, 'pgdata.tar');
+  try {
+    await runMigrations(database);
+    writeFileSync(tarball, Buffer.from(await (await dumpPglite(database)).arrayBuffer()));
+  } finally {
+    await database.close();
+  }
+  let folder: Promise<string> | undefined;
+  return {
+    pgliteTarball: tarball,
+    // A PGlite on a folder, loaded from the tarball and closed cleanly: copying the folder
+    // gives a server a migrated database that starts without initdb or migrations.
+    pgliteFolder: () =>
+      (folder ??= (async () => {
+        const loaded = await openPglite(dir, { loadDataDir: new Blob([readFileSync(tarball)]) });
+        await loaded.close();
+        return path.join(dir, 'db');
+      })()),
+    dispose: async () => removeDir(),
+  };
+}
