@@ -1,11 +1,17 @@
 import { parseQuery } from '@shared/query';
 import { expect, test } from 'vitest';
-import { loadFixtureItems } from '../../bench/corpus';
+import { FIXTURES_DIR, loadFixtureItems } from '../../bench/corpus';
 import { Random } from '../../bench/random';
 import { compileAlertIndex, type AlertInput, type AlertMatch } from '../../src/server/matching';
+import { hasSharedFixture } from '../helpers/shared-fixtures';
 import { referenceMatch } from './arbitraries';
 
-const items = loadFixtureItems();
+const items = hasSharedFixture(
+  FIXTURES_DIR,
+  'the index against the recorded items (fixture-agreement.test.ts)',
+)
+  ? loadFixtureItems()
+  : undefined;
 
 /** Queries cut from the recorded text itself: raw tokens with their quirks, as users paste. */
 function queriesFrom(random: Random, count: number): string[] {

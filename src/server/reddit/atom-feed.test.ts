@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { hasSharedFixture } from '../../../test/helpers/shared-fixtures';
 import { parseAtomFeed } from './atom-feed';
 import { feedHtmlToText } from './html-text';
 
@@ -99,7 +100,8 @@ const fixture = resolve(
   fileURLToPath(new URL('.', import.meta.url)),
   '../../../../shared/fixtures/reddit/rss/top-thinkpad-2022.atom.xml',
 );
-describe.skipIf(!existsSync(fixture))('the recorded r/thinkpad feed', () => {
+const recorded = hasSharedFixture(fixture, 'the recorded r/thinkpad feed (atom-feed.test.ts)');
+describe.skipIf(!recorded)('the recorded r/thinkpad feed', () => {
   test('gives its 5 posts; the self post keeps its text without the footer', () => {
     const page = parseAtomFeed(readFileSync(fixture, 'utf8'));
     expect(page.skipped).toBe(0);

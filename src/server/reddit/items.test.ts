@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { hasSharedFixture } from '../../../test/helpers/shared-fixtures';
 import { parseListing, toRedditItem } from './items';
 
 // Shapes as Reddit serves them with raw_json=1 (trimmed to the fields that matter plus a few
@@ -370,8 +371,12 @@ describe('parseListing', () => {
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const fixtures = resolve(repoRoot, '../shared/fixtures/reddit');
 
-describe.skipIf(!existsSync(fixtures))('parseListing on the recorded Reddit listings', () => {
-  const files = existsSync(fixtures)
+const recorded = hasSharedFixture(
+  fixtures,
+  'parseListing on the recorded listings (items.test.ts)',
+);
+describe.skipIf(!recorded)('parseListing on the recorded Reddit listings', () => {
+  const files = recorded
     ? readdirSync(fixtures).filter((name) => name.endsWith('.json') && name !== 'headers.json')
     : [];
   const pages = files.map((name) => {

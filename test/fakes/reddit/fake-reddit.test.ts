@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { hasSharedFixture } from '../../helpers/shared-fixtures';
 import { DEFAULT_FIXTURES_DIR } from './fixtures';
 import { startFakeReddit, type FakeReddit, type FakeRedditOptions } from './index';
 
@@ -514,7 +515,10 @@ test('fixtures "recent" without the recorded folder serves an empty store', asyn
   expect(await names('/r/all/comments')).toEqual([]);
 });
 
-const fixturesPresent = existsSync(DEFAULT_FIXTURES_DIR);
+const fixturesPresent = hasSharedFixture(
+  DEFAULT_FIXTURES_DIR,
+  'the fake Reddit serving the recorded listings (fake-reddit.test.ts)',
+);
 
 describe.skipIf(!fixturesPresent)('recorded fixtures as recent items', () => {
   test('recorded items are served recent, byte-identical apart from created times', async () => {
