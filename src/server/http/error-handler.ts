@@ -6,10 +6,16 @@ import { AppError, RateLimitedError } from './errors';
 const fastifyMessages: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Request body is not valid JSON'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Request body is empty; send a JSON object'],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is larger than 100 KB'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Send the request body as application/json'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Request body length does not match Content-Length'],
 };
+
+/** "1 MB", "100 KB": a body limit as the 413 states it. */
+export function formatByteLimit(bytes: number) {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
 
 /** The one error handler: typed errors keep their text, anything unexpected becomes a bare 500. */
 export function installErrorHandler(app: FastifyInstance) {
@@ -41,6 +47,14 @@ export function installErrorHandler(app: FastifyInstance) {
       const body: Envelope = { message: error.message };
       if (error.details) body.details = error.details;
       return reply.status(error.statusCode).send(body);
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Routes set their own limits (the Stripe webhook takes 1 MB): name the one that applied.
+      const limit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit;
+      const message = limit
+        ? `Request body is larger than ${formatByteLimit(limit)}`
+        : 'Request body is too large';
+      return reply.status(413).send({ message } satisfies Envelope);
     }
     const known = error.code ? fastifyMessages[error.code] : undefined;
     if (known) return reply.status(known[0]).send({ message: known[1] } satisfies Envelope);

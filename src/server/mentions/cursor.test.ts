@@ -16,6 +16,7 @@ describe('feed cursors', () => {
     ['a date that is no date', `v1.${b64({ t: 'yesterday', i: 1 })}`],
     ['a negative id', `v1.${b64({ t: '2026-11-21T10:00:00.000Z', i: -1 })}`],
     ['an id past int4', `v1.${b64({ t: '2026-11-21T10:00:00.000Z', i: 2 ** 40 })}`],
+    ['the year 0000', 'v1.eyJ0IjoiMDAwMC0wMS0wMVQwMDowMDowMFoiLCJpIjoxfQ'],
     ['a missing id', `v1.${b64({ t: '2026-11-21T10:00:00.000Z' })}`],
   ])('%s is refused with a 400', (_name, cursor) => {
     expect(() => decodeCursor(cursor)).toThrow(

@@ -6,8 +6,9 @@ import type { FeedPosition } from './repo';
 // names a position, not a row, so it stays valid while mentions arrive or are deleted; a
 // tampered one that still decodes is only another position in the same user's feed.
 const PREFIX = 'v1.';
+// Reddit's times are after 2005; a year PostgreSQL cannot hold (0000) names no position.
 const payloadSchema = z.object({
-  t: z.iso.datetime(),
+  t: z.iso.datetime().refine((t) => t >= '1970', 'is out of range'),
   i: z.number().int().positive().max(2_147_483_647),
 });
 

@@ -30,7 +30,11 @@ export const paymentListSchema = z.array(paymentSchema);
 
 /** Return URLs must be on the app's own origin (checked by the server against APP_URL). */
 export const checkoutBodySchema = z.object({
-  planId: z.number({ error: 'planId must be a number' }).int().positive(),
+  planId: z
+    .number({ error: 'planId must be a number' })
+    .int()
+    .positive()
+    .max(2_147_483_647, 'planId is out of range'),
   successUrl: z.string().max(2000).optional(),
   cancelUrl: z.string().max(2000).optional(),
 });

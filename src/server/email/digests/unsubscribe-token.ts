@@ -18,7 +18,8 @@ export function tokenUserId(token: string): number | undefined {
   const match = /^(\d{1,10})\.[A-Za-z0-9_-]{43}$/.exec(token);
   if (!match) return undefined;
   const id = Number(match[1]);
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  // User ids are int4: a larger number names nobody (and PostgreSQL would refuse the query).
+  return id > 0 && id <= 2_147_483_647 ? id : undefined;
 }
 
 export function tokenMatches(token: string, userId: number, secret: string) {
