@@ -65,6 +65,16 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/**
+ * The host part of the default APP_URL: the address the server listens on, so that the README,
+ * the start-up line and every link (checkout return, emails) name one origin and the session
+ * cookie, which is per host, is always sent. A wildcard listen address is reached on 127.0.0.1.
+ */
+export function urlHost(host: string) {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]') return '127.0.0.1';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
 export class ConfigError extends Error {}
 
 /** Parses the environment once; a bad value names its variable in one line. */
@@ -80,7 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const hasRedditCredentials = Boolean(e.REDDIT_CLIENT_ID && e.REDDIT_CLIENT_SECRET);
-  const appUrl = new URL(e.APP_URL ?? `http://localhost:${e.PORT}`);
+  const appUrl = new URL(e.APP_URL ?? `http://${urlHost(e.HOST)}:${e.PORT}`);
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,

@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 3000,
       host: '127.0.0.1',
-      appUrl: 'http://localhost:3000',
+      appUrl: 'http://127.0.0.1:3000',
       secureCookies: false,
       dataDir: './data',
       databaseUrl: undefined,
@@ -48,6 +48,18 @@ describe('loadConfig', () => {
     expect(config.runsWeb).toBe(false);
     expect(config.port).toBe(8080);
     expect(config.reddit.enabled).toBe(false);
+  });
+
+  test.each([
+    [{}, 'http://127.0.0.1:3000'],
+    [{ PORT: '8080' }, 'http://127.0.0.1:8080'],
+    [{ HOST: '0.0.0.0' }, 'http://127.0.0.1:3000'],
+    [{ HOST: '::' }, 'http://127.0.0.1:3000'],
+    [{ HOST: '::1' }, 'http://[::1]:3000'],
+    [{ HOST: 'earshot.lan', PORT: '80' }, 'http://earshot.lan'],
+    [{ HOST: '0.0.0.0', APP_URL: 'https://earshot.example.com' }, 'https://earshot.example.com'],
+  ])('with %o APP_URL defaults to the listen address, %s', (env, appUrl) => {
+    expect(loadConfig(env).appUrl).toBe(appUrl);
   });
 
   test('empty values count as unset', () => {

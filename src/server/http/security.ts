@@ -7,7 +7,7 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * The origins allowed to write. APP_URL's origin, and when it is a loopback address the other
- * loopback spellings of it too (the default APP_URL says localhost, people open 127.0.0.1).
+ * loopback spellings of it too (the default APP_URL says 127.0.0.1, some people open localhost).
  */
 export function allowedOrigins(appUrl: string) {
   const url = new URL(appUrl);

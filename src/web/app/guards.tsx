@@ -1,8 +1,9 @@
 import { Center, Container } from '@mantine/core';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../components/error-alert';
 import { FullPageLoader } from '../components/full-page-loader';
 import { useAuth } from '../features/accounts';
+import { safeNextPath, withNext } from '../lib/next-path';
 import { AppLayout } from './layout/app-layout';
 import { PublicLayout } from './layout/public-layout';
 
@@ -22,12 +23,20 @@ function SessionError() {
   );
 }
 
-/** Signed-in pages: a spinner while the user loads, /landing without one, else the app shell. */
+/**
+ * Signed-in pages: a spinner while the user loads, /landing without one (with `?next=` for
+ * signing in back to this page), else the app shell.
+ */
 export function ProtectedLayout() {
   const { user, isLoading, error } = useAuth();
+  const location = useLocation();
   if (isLoading) return <FullPageLoader />;
   if (!user && error) return <SessionError />;
-  if (!user) return <Navigate to="/landing" replace />;
+  if (!user) {
+    const next = safeNextPath(`${location.pathname}${location.search}${location.hash}`);
+    const home = next === '/' || next === '/dashboard' ? undefined : next;
+    return <Navigate to={withNext('/landing', home)} replace />;
+  }
   return (
     <AppLayout user={user}>
       <Outlet />
@@ -35,11 +44,12 @@ export function ProtectedLayout() {
   );
 }
 
-/** Landing and sign-in: a signed-in user goes straight to the dashboard. */
+/** Landing and sign-in: a signed-in user goes straight to `?next=`, else the dashboard. */
 export function GuestOnly() {
   const { user, isLoading } = useAuth();
+  const [searchParams] = useSearchParams();
   if (isLoading) return <FullPageLoader />;
-  if (user) return <Navigate to="/dashboard" replace />;
+  if (user) return <Navigate to={safeNextPath(searchParams.get('next')) ?? '/dashboard'} replace />;
   return <Outlet />;
 }
 

@@ -18,5 +18,5 @@ export function createPaymentProvider(deps: {
 }): PaymentProvider {
   return deps.config.stripe.configured
     ? createStripeProvider(deps.config.stripe)
-    : createTestModeProvider({ db: deps.db, clock: deps.clock, appUrl: deps.config.appUrl });
+    : createTestModeProvider({ db: deps.db, clock: deps.clock });
 }

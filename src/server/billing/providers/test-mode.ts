@@ -56,7 +56,17 @@ export function newTestPayment(subscription: SubscriptionState, amount: number):
 export const newTestEventId = () => token('test_evt');
 export const isTestCustomer = (customerId: string) => customerId.startsWith('test_cus_');
 
-export function createTestModeProvider(deps: { db: Db; clock: Clock; appUrl: string }) {
+/**
+ * The checkout page and its return URLs are paths, not APP_URL's origin: the browser stays on
+ * the host it opened Earshot on (localhost or 127.0.0.1), whose session cookie it holds. The
+ * return URLs were already checked to be on the app's origin.
+ */
+const pathOf = (url: string) => {
+  const { pathname, search, hash } = new URL(url);
+  return `${pathname}${search}${hash}`;
+};
+
+export function createTestModeProvider(deps: { db: Db; clock: Clock }) {
   const provider: TestModeProvider = {
     kind: 'test',
 
@@ -69,12 +79,12 @@ export function createTestModeProvider(deps: { db: Db; clock: Clock; appUrl: str
         id,
         userId,
         planId: plan.id,
-        successUrl,
-        cancelUrl,
+        successUrl: pathOf(successUrl),
+        cancelUrl: pathOf(cancelUrl),
         createdAt: now,
         expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
       });
-      return { url: `${deps.appUrl}/billing/test-checkout/${id}` };
+      return { url: `/billing/test-checkout/${id}` };
     },
 
     setCancelAtPeriodEnd: async (current, cancel) => ({ ...current, cancelAtPeriodEnd: cancel }),

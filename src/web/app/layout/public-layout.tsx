@@ -1,11 +1,14 @@
 import { Anchor, Box, Button, Container, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Logo } from '../../components/logo';
 import { useAuth } from '../../features/accounts';
+import { safeNextPath, withNext } from '../../lib/next-path';
 
 function PublicHeader() {
   const { user } = useAuth();
+  // A protected page sent the visitor here: signing in (or up) returns there.
+  const next = safeNextPath(useSearchParams()[0].get('next'));
   return (
     <Box
       component="header"
@@ -34,14 +37,19 @@ function PublicHeader() {
               <>
                 <Button
                   component={Link}
-                  to="/auth?tab=login"
+                  to={withNext('/auth?tab=login', next)}
                   variant="subtle"
                   color="gray"
                   size="compact-sm"
                 >
                   Log In
                 </Button>
-                <Button component={Link} to="/auth?tab=register" size="compact-sm" px="sm">
+                <Button
+                  component={Link}
+                  to={withNext('/auth?tab=register', next)}
+                  size="compact-sm"
+                  px="sm"
+                >
                   Sign Up
                 </Button>
               </>

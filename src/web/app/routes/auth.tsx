@@ -2,6 +2,7 @@ import { Anchor, Box, Center, Paper, SimpleGrid, Stack, Text, Title } from '@man
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Logo } from '../../components/logo';
 import { AuthMarketingPanel, LoginForm, RegisterForm } from '../../features/accounts';
+import { safeNextPath, withNext } from '../../lib/next-path';
 
 type Tab = 'login' | 'register';
 
@@ -10,7 +11,9 @@ export default function AuthRoute() {
   const navigate = useNavigate();
   const tab: Tab = searchParams.get('tab') === 'register' ? 'register' : 'login';
 
-  const goToDashboard = () => navigate('/dashboard', { replace: true });
+  // Back to the protected page that sent the visitor here, else the dashboard.
+  const next = safeNextPath(searchParams.get('next'));
+  const goToDashboard = () => navigate(next ?? '/dashboard', { replace: true });
 
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing={0} mih="100vh" bg="white">
@@ -41,7 +44,7 @@ export default function AuthRoute() {
               {tab === 'login' ? "Don't have an account? " : 'Already have an account? '}
               <Anchor
                 component={Link}
-                to={{ search: `?tab=${tab === 'login' ? 'register' : 'login'}` }}
+                to={withNext(`?tab=${tab === 'login' ? 'register' : 'login'}`, next)}
                 replace
                 fw={600}
                 size="sm"

@@ -3,6 +3,7 @@ import { Navigate, useLocation, useParams } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { useAuth } from '../../features/accounts';
 import { TestCheckout, TestModeBanner } from '../../features/billing';
+import { withNext } from '../../lib/next-path';
 
 /** /billing/test-checkout/:id — a page of its own, like a provider's hosted checkout. */
 export default function TestCheckoutRoute() {
@@ -10,7 +11,9 @@ export default function TestCheckoutRoute() {
   const { user, isLoading } = useAuth();
   const location = useLocation();
   if (isLoading) return <FullPageLoader />;
-  if (!user) return <Navigate to="/auth?tab=login" replace state={{ from: location }} />;
+  if (!user) {
+    return <Navigate to={withNext('/auth?tab=login', location.pathname)} replace />;
+  }
   return (
     <Box mih="100vh" bg="gray.0">
       <TestModeBanner />
