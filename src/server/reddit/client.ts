@@ -177,15 +177,15 @@ export function createRedditClient(deps: {
       throw new RedditError('rate-limited', 'Reddit answered 429: too many requests', 429, pause);
     }
     if (status >= 500) {
-      throw new RedditError('server', `Reddit answered ${status} (${path})`, status);
+      throw new RedditError('server', `Reddit answered ${status}`, status, undefined, path);
     }
     if (status === 403) {
-      throw new RedditError('forbidden', `Reddit answered 403 for ${path}`, 403);
+      throw new RedditError('forbidden', 'Reddit answered 403', 403, undefined, path);
     }
     if (status === 404) {
-      throw new RedditError('not-found', `Reddit answered 404 for ${path}`, 404);
+      throw new RedditError('not-found', 'Reddit answered 404', 404, undefined, path);
     }
-    throw new RedditError('unexpected', `Reddit answered ${status} (${path})`, status);
+    throw new RedditError('unexpected', `Reddit answered ${status}`, status, undefined, path);
   }
 
   async function getListing(
@@ -202,7 +202,10 @@ export function createRedditClient(deps: {
       if (page) return page;
       const error = new RedditError(
         'malformed',
-        `Reddit sent something other than a listing (${path})`,
+        'Reddit sent something other than a listing',
+        undefined,
+        undefined,
+        path,
       );
       if (attempt >= tries) {
         deps.onOutcome?.({ ok: false, error });

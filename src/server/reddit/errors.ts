@@ -18,6 +18,7 @@ const TRANSIENT: ReadonlySet<RedditFailure> = new Set([
   'malformed',
 ]);
 
+/** Why a Reddit request failed. The message is shown to users; it names no path. */
 export class RedditError extends Error {
   constructor(
     readonly failure: RedditFailure,
@@ -25,6 +26,12 @@ export class RedditError extends Error {
     readonly status?: number,
     /** Reddit's Retry-After, in milliseconds. */
     readonly retryAfterMs?: number,
+    /**
+     * The path asked for, for logs only. Never in the message: messages are stored on shared
+     * listings and the shared client state, where every user can read them, and a path names
+     * other users' subreddits (issue 17 item 6).
+     */
+    readonly where?: string,
   ) {
     super(message);
     this.name = 'RedditError';

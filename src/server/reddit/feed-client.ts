@@ -47,11 +47,12 @@ export function createFeedClient(deps: {
         pause,
       );
     }
+    const where = `${path}/.rss`;
     if (status >= 500)
-      throw new RedditError('server', `Reddit answered ${status} (${path}/.rss)`, status);
+      throw new RedditError('server', `Reddit answered ${status}`, status, undefined, where);
     if (status === 404)
-      throw new RedditError('not-found', `Reddit answered 404 for ${path}/.rss`, 404);
-    throw new RedditError('unexpected', `Reddit answered ${status} (${path}/.rss)`, status);
+      throw new RedditError('not-found', 'Reddit answered 404', 404, undefined, where);
+    throw new RedditError('unexpected', `Reddit answered ${status}`, status, undefined, where);
   }
 
   return {

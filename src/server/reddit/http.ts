@@ -22,6 +22,7 @@ export async function sendRequest(
     headers: Record<string, string>;
     body?: string;
     timeoutMs: number;
+    /** What was asked for (a path): kept on the error for logs, never in its message. */
     what: string;
     signal?: AbortSignal;
   },
@@ -44,13 +45,19 @@ export async function sendRequest(
     if (timeout.aborted) {
       throw new RedditError(
         'timeout',
-        `Reddit did not answer within ${Math.round(init.timeoutMs / 1000)} s (${init.what})`,
+        `Reddit did not answer within ${Math.round(init.timeoutMs / 1000)} s`,
+        undefined,
+        undefined,
+        init.what,
       );
     }
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     throw new RedditError(
       'unreachable',
-      `Reddit unreachable (${init.what}): ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+      `Reddit unreachable: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+      undefined,
+      undefined,
+      init.what,
     );
   }
   return {
@@ -64,9 +71,11 @@ export async function sendRequest(
         throw new RedditError(
           'malformed',
           text.trim() === ''
-            ? `Reddit sent an empty answer (${init.what}, status ${response.status})`
-            : `Reddit sent an answer that is not JSON (${init.what})`,
+            ? `Reddit sent an empty answer (status ${response.status})`
+            : 'Reddit sent an answer that is not JSON',
           response.status,
+          undefined,
+          init.what,
         );
       }
     },

@@ -120,5 +120,12 @@ async function recordFailure(deps: FeedPollDeps, listing: ListingRow, error: unk
     ...readFailed(now, message, failures),
     nextPollAt: new Date(now.getTime() + backoff),
   });
-  deps.log.warn({ listing: listing.id, err: message }, 'feed read failed');
+  deps.log.warn(
+    {
+      listing: listing.id,
+      err: message,
+      where: error instanceof RedditError ? error.where : undefined,
+    },
+    'feed read failed',
+  );
 }
