@@ -43,8 +43,8 @@ async function database(): Promise<Database> {
 /** Users with a due daily digest, one email alert each and PER_USER undigested mentions. */
 async function seed(db: Database['db'], users: number) {
   await db.execute(sql`
-    insert into users (username, email, password)
-    select 'bench' || g || '@example.com', 'bench' || g || '@example.com', 'x'
+    insert into users (username, email, password, email_verified_at)
+    select 'bench' || g || '@example.com', 'bench' || g || '@example.com', 'x', now()
     from generate_series(1, ${users}) g`);
   await db.execute(sql`
     insert into digest_configs (user_id, next_slot_at, updated_at)

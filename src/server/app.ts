@@ -1,7 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { authRoutes, createAuthService, createRequireUser, createSessionCookies } from './accounts';
+import {
+  authRoutes,
+  createAuthService,
+  createGuessingLimits,
+  createRequireUser,
+  createSessionCookies,
+} from './accounts';
 import { alertRoutes, createAlertService } from './alerts';
 import {
   createSubscriptionService,
@@ -16,6 +22,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createDiagnosticService, diagnosticRoutes } from './diagnostic';
 import {
+  createAccountMail,
   createDigestService,
   createTestEmailService,
   digestRoutes,
@@ -69,10 +76,14 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     proPriceId: config.stripe.proPriceId,
   });
+  const limits = createGuessingLimits(config, clock);
   const auth = createAuthService({
     db,
     clock,
     beforeAccountDeletion: subscriptions.cancelForAccountDeletion,
+    mail: createAccountMail({ mailer, clock, appUrl: config.appUrl, log: app.log }),
+    limits,
+    log: app.log,
   });
   const cookies = createSessionCookies(config);
   const requireUser = createRequireUser(auth, cookies);
@@ -87,7 +98,7 @@ export async function buildApp(deps: AppDeps) {
     }
   });
 
-  authRoutes(app, { auth, cookies, requireUser, config, clock });
+  authRoutes(app, { auth, cookies, requireUser, config, limits });
   planRoutes(app, { db });
   const mode = redditMode(config);
   const ingestion = createIngestionService({

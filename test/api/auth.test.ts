@@ -20,6 +20,8 @@ describe('registration', () => {
       email: 'ada@example.com',
       planType: 'free',
       createdAt: expect.any(String),
+      emailVerified: false,
+      pendingEmail: null,
     });
     expect(res.text).not.toMatch(/argon2|password/i);
     const cookie = res.headers.getSetCookie()[0];
@@ -141,14 +143,24 @@ describe('login and logout', () => {
 describe('profile, password and deletion', () => {
   test('updates username and email; a taken email is a 409 on the email field', async () => {
     const other = await t.signedIn();
-    const { client } = await t.signedIn();
+    const { client, email, password } = await t.signedIn();
     const ok = await client.put('/api/user/profile', {
       username: 'ada_l',
       email: 'ada.new@example.com',
+      currentPassword: password,
     });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ username: 'ada_l', email: 'ada.new@example.com' });
-    const clash = await client.put('/api/user/profile', { username: 'ada_l', email: other.email });
+    // The new address waits for its verification link (test/api/accounts-email-change.test.ts).
+    expect(ok.body).toMatchObject({
+      username: 'ada_l',
+      email,
+      pendingEmail: 'ada.new@example.com',
+    });
+    const clash = await client.put('/api/user/profile', {
+      username: 'ada_l',
+      email: other.email,
+      currentPassword: password,
+    });
     expect(clash.status).toBe(409);
     expect(clash.body.details).toHaveProperty('email');
     const short = await client.put('/api/user/profile', { username: 'ab', email: 'x@example.com' });
@@ -158,15 +170,17 @@ describe('profile, password and deletion', () => {
 
   test('a long registration username may be kept, but a chosen one has at most 30 characters', async () => {
     const email = 'a-rather-long-address-for-testing@example.com';
-    const { client } = await t.signedIn(email);
+    const { client, password } = await t.signedIn(email);
     const keep = await client.put('/api/user/profile', {
       username: email,
       email: 'short@example.com',
+      currentPassword: password,
     });
     expect(keep.status).toBe(200);
     const long = await client.put('/api/user/profile', {
       username: 'x'.repeat(31),
       email: 'short@example.com',
+      currentPassword: password,
     });
     expect(long.status).toBe(400);
     expect(long.body.details.username).toBe('Username must be at most 30 characters');

@@ -42,7 +42,11 @@ function advanceTo(at: Date | string) {
   if (ms > 0) t.clock.advance(ms);
 }
 
-const inbox = (email: string) => sink.messages.filter((m) => m.envelopeTo.includes(email));
+// Registration also mails a verification link: the inbox here is the digests'.
+const inbox = (email: string) =>
+  sink.messages.filter(
+    (m) => m.envelopeTo.includes(email) && !m.parsed.messageId?.startsWith('<verify.'),
+  );
 
 async function config(userId: number) {
   const [row] = await t.db.select().from(digestConfigs).where(eq(digestConfigs.userId, userId));
@@ -184,7 +188,34 @@ describe('the digest job', () => {
     expect(html).not.toMatch(/<script|<img|<b>|javascript:/i);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('&lt;img src=x onerror=alert(2)&gt;');
-    expect(html).toContain('href="https://www.reddit.com"');
+    // Not Reddit's: the subreddit's page on Reddit instead (issue 17 item 13).
+    expect(html).toContain('href="https://www.reddit.com/r/SaaS%3Cscript%3E/"');
+  });
+
+  test('bidi overrides are stripped from titles, bodies and authors; a foreign permalink is Reddit’s', async () => {
+    const signed = await t.signedIn();
+    const alert = await insertAlert(t.db, signed.user.id, 'bidiword');
+    await insertMentions(t.db, alert, 1, {
+      title: 'bidiword \u202egnp.exe\u202c title',
+      body: 'the bidiword body \u2067hidden\u2069 \u200bhere',
+      author: 'admin\u202enimda',
+      subreddit: 'Saa\u202eS',
+      permalink: 'https://evil.example/phish',
+    });
+    const slot = (await config(signed.user.id)).nextSlotAt!;
+    advanceTo(new Date(slot.getTime() + MINUTE));
+    await job();
+    await sink.waitFor(sink.messages.length);
+    await settle();
+    const [mail] = inbox(signed.email);
+    const bidi = /[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/;
+    for (const part of [String(mail.parsed.html), mail.parsed.text ?? '']) {
+      expect(part).not.toMatch(bidi);
+      expect(part).toContain('by u/adminnimda');
+      expect(part).toContain('gnp.exe');
+      expect(part).not.toContain('evil.example');
+    }
+    expect(String(mail.parsed.html)).toContain('href="https://www.reddit.com/r/SaaS/"');
   });
 
   test('SMTP down during the send: nothing marked, retried with backoff, exactly one digest after recovery', async () => {

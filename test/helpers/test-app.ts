@@ -7,6 +7,8 @@ import { createOutsideClients } from '../../src/server/clients';
 import type { Clock } from '../../src/server/clock';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
+import { users as usersTable } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
 import type { Mailer } from '../../src/server/email';
 import { freshDatabase } from './database';
 import { HttpClient } from './http-client';
@@ -76,12 +78,25 @@ export async function build(
     clock,
     config,
     client: () => new HttpClient(url),
-    /** A new client signed in as a freshly registered user. */
-    async signedIn(email = `user${++users}-${Math.random().toString(36).slice(2, 8)}@example.com`) {
+    /**
+     * A new client signed in as a freshly registered user, its email marked verified (as if
+     * the link had been opened) unless `verified: false`: mail goes only to verified addresses.
+     */
+    async signedIn(
+      email = `user${++users}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+      options: { verified?: boolean } = {},
+    ) {
       const client = new HttpClient(url);
       const password = 'correct horse battery';
       const res = await client.post('/api/register', { username: email, email, password });
       if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+      if (options.verified !== false) {
+        await database.db
+          .update(usersTable)
+          .set({ emailVerifiedAt: clock.now() })
+          .where(eq(usersTable.id, res.body.id));
+        res.body.emailVerified = true;
+      }
       return { client, user: res.body, email, password };
     },
   };

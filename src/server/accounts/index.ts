@@ -1,5 +1,7 @@
-// The accounts area: registration, sessions, profile and password, account deletion.
+// The accounts area: registration, sessions, profile and password, email verification,
+// password reset, the guessing limits, account deletion.
 export { createRequireUser, createSessionCookies } from './guard';
 export { createAccountJobs, type AccountJobName } from './jobs';
 export { authRoutes } from './routes';
 export { createAuthService, type AuthService } from './service';
+export { createGuessingLimits } from './guessing';

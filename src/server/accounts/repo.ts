@@ -10,6 +10,11 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
 }
 
 /** A user other than `exceptId` already holding this email or username. */
+export async function findUserById(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
 export async function findConflictingUser(
   db: DbOrTx,
   fields: { email: string; username: string },
@@ -35,7 +40,12 @@ export async function insertUser(
 export async function updateUser(
   db: DbOrTx,
   id: number,
-  values: Partial<Pick<UserRow, 'email' | 'username' | 'password'>>,
+  values: Partial<
+    Pick<
+      UserRow,
+      'email' | 'username' | 'password' | 'emailVerifiedAt' | 'pendingEmail' | 'deviceKey'
+    >
+  >,
 ) {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;

@@ -1,21 +1,24 @@
 import {
   loginBodySchema,
+  messageResultSchema,
+  PASSWORD_RESET_REQUESTED,
   passwordBodySchema,
+  passwordResetBodySchema,
+  passwordResetRequestSchema,
   profileBodySchema,
   registerBodySchema,
   userSchema,
+  verifyEmailBodySchema,
 } from '@shared/api/auth';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../clock';
 import type { Config } from '../config';
-import { createRateLimiter } from '../http/rate-limiter';
 import { currentUser, type RequireUser } from '../http/current-user';
+import { DEVICE_COOKIE, DEVICE_TTL_MS } from './devices';
 import type { SessionCookies } from './guard';
-import { toUserDto, type AuthService } from './service';
-
-const MINUTE = 60_000;
+import type { GuessingLimits } from './guessing';
+import { toUserDto, type AuthService, type Caller } from './service';
 
 export function authRoutes(
   app: FastifyInstance,
@@ -24,36 +27,31 @@ export function authRoutes(
     cookies: SessionCookies;
     requireUser: RequireUser;
     config: Config;
-    clock: Clock;
+    limits: GuessingLimits;
   },
 ) {
-  const { auth, cookies, requireUser, config, clock } = deps;
+  const { auth, cookies, requireUser, config, limits } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tooMany = 'Too many attempts. Please wait a minute and try again.';
-  const loginPerIp = createRateLimiter({
-    max: config.authRateLimitPerMinute,
-    windowMs: MINUTE,
-    clock,
-    message: tooMany,
+
+  const caller = (request: FastifyRequest): Caller => ({
+    ip: request.ip,
+    deviceCookie: request.cookies[DEVICE_COOKIE],
   });
-  const loginPerEmail = createRateLimiter({
-    max: config.authRateLimitPerMinute,
-    windowMs: MINUTE,
-    clock,
-    message: tooMany,
-  });
-  const registerPerIp = createRateLimiter({
-    max: Math.max(1, Math.floor(config.authRateLimitPerMinute / 2)),
-    windowMs: MINUTE,
-    clock,
-    message: 'Too many sign-ups from this address. Please wait a minute and try again.',
-  });
+  // Sent only to the login route: it is the one place a known device matters.
+  const setDeviceCookie = (reply: FastifyReply, value: string) =>
+    reply.setCookie(DEVICE_COOKIE, value, {
+      path: '/api/login',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+      maxAge: DEVICE_TTL_MS / 1000,
+    });
 
   r.post(
     '/api/register',
     { schema: { body: registerBodySchema, response: { 201: userSchema } } },
     async (request, reply) => {
-      registerPerIp.hit(request.ip);
+      limits.registerPerIp.hit(request.ip);
       const { user, session } = await auth.register(request.body);
       cookies.set(reply, session.token, session.expiresAt);
       return reply.status(201).send(toUserDto(user));
@@ -64,10 +62,13 @@ export function authRoutes(
     '/api/login',
     { schema: { body: loginBodySchema, response: { 200: userSchema } } },
     async (request, reply) => {
-      loginPerIp.hit(request.ip);
-      loginPerEmail.hit(request.body.username);
-      const { user, session } = await auth.login(request.body, cookies.read(request));
+      const { user, session, deviceCookie } = await auth.login(
+        request.body,
+        caller(request),
+        cookies.read(request),
+      );
       cookies.set(reply, session.token, session.expiresAt);
+      setDeviceCookie(reply, deviceCookie);
       return toUserDto(user);
     },
   );
@@ -87,7 +88,8 @@ export function authRoutes(
   r.put(
     '/api/user/profile',
     { onRequest: requireUser, schema: { body: profileBodySchema, response: { 200: userSchema } } },
-    async (request) => toUserDto(await auth.updateProfile(currentUser(request), request.body)),
+    async (request) =>
+      toUserDto(await auth.updateProfile(currentUser(request), request.body, caller(request))),
   );
 
   r.put(
@@ -97,10 +99,41 @@ export function authRoutes(
       schema: { body: passwordBodySchema, response: { 204: z.undefined() } },
     },
     async (request, reply) => {
-      const session = await auth.changePassword(currentUser(request), request.body);
+      const session = await auth.changePassword(
+        currentUser(request),
+        request.body,
+        caller(request),
+      );
       cookies.set(reply, session.token, session.expiresAt);
       return reply.status(204).send();
     },
+  );
+
+  r.post(
+    '/api/user/email-verification',
+    { onRequest: requireUser, schema: { response: { 200: messageResultSchema } } },
+    (request) => auth.resendVerification(currentUser(request)),
+  );
+
+  r.post(
+    '/api/email-verification/confirm',
+    { schema: { body: verifyEmailBodySchema, response: { 200: messageResultSchema } } },
+    (request) => auth.verifyEmail(request.body.token, caller(request)),
+  );
+
+  r.post(
+    '/api/password-reset/request',
+    { schema: { body: passwordResetRequestSchema, response: { 202: messageResultSchema } } },
+    async (request, reply) => {
+      auth.requestPasswordReset(request.body.email, caller(request));
+      return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED });
+    },
+  );
+
+  r.post(
+    '/api/password-reset/confirm',
+    { schema: { body: passwordResetBodySchema, response: { 200: messageResultSchema } } },
+    (request) => auth.resetPassword(request.body, caller(request)),
   );
 
   r.delete('/api/user', { onRequest: requireUser }, async (request, reply) => {

@@ -2,6 +2,7 @@ import {
   usernameChangeProblem,
   type LoginBody,
   type PasswordBody,
+  type PasswordResetBody,
   type ProfileBody,
   type RegisterBody,
   type User,
@@ -10,10 +11,13 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import type { SessionUser } from '../http/current-user';
 import { ConflictError, UnauthorizedError, ValidationError } from '../http/errors';
-import { insertDefaultDigestConfig } from '../email';
+import { insertDefaultDigestConfig, type AccountMail, type MailLogger } from '../email';
+import { newDeviceCookie, newDeviceKey, trustedDevice } from './devices';
+import type { GuessingLimits } from './guessing';
 import { hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
 import { newSessionToken, SESSION_EXTEND_AFTER_MS, SESSION_TTL_MS, sessionIdOf } from './sessions';
+import * as tokens from './tokens';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -24,10 +28,20 @@ export function toUserDto(row: repo.UserRow): User {
     email: row.email,
     planType: row.planType === 'pro' ? 'pro' : 'free',
     createdAt: row.createdAt.toISOString(),
+    emailVerified: row.emailVerifiedAt !== null,
+    pendingEmail: row.pendingEmail,
   };
 }
 
 const INVALID_LOGIN = 'Invalid email or password';
+const INVALID_LINK = 'This link is not valid or has expired. Ask for a new one.';
+const WRONG_PASSWORD = 'Current password is incorrect';
+
+/** Who is asking: the client IP and the known-device cookie it sent, if any. */
+export interface Caller {
+  ip: string;
+  deviceCookie?: string;
+}
 
 function validTimezone(timezone: string | undefined) {
   if (!timezone) return 'UTC';
@@ -47,8 +61,11 @@ export function createAuthService(deps: {
    * docs/product.md §4 (Entities).
    */
   beforeAccountDeletion?: (userId: number) => Promise<void>;
+  mail: AccountMail;
+  limits: GuessingLimits;
+  log: MailLogger;
 }) {
-  const { db, clock } = deps;
+  const { db, clock, mail, limits } = deps;
   // Verified against when the email is unknown, so both login failures take the same time.
   let dummyHash: Promise<string> | undefined;
 
@@ -57,6 +74,33 @@ export function createAuthService(deps: {
     const expiresAt = new Date(clock.now().getTime() + SESSION_TTL_MS);
     await repo.insertSession(db, { id, userId, expiresAt, createdAt: clock.now() });
     return { token, expiresAt };
+  }
+
+  /**
+   * Mails a verification link for `email` without holding up the request: a slow or failing
+   * mail server must not fail a registration or a profile save ("Resend" tries again).
+   */
+  function sendVerification(userId: number, email: string) {
+    void (async () => {
+      const token = await tokens.issueToken(db, {
+        userId,
+        purpose: 'verify-email',
+        email,
+        now: clock.now(),
+      });
+      await mail.sendVerification(email, token);
+    })().catch((err: unknown) =>
+      deps.log.warn({ err, userId }, 'verification email could not be sent'),
+    );
+  }
+
+  /** Every password check of a signed-in user counts against the guessing limits. */
+  async function checkCurrentPassword(user: SessionUser, given: string | undefined, ip: string) {
+    limits.passwordPerIp.hit(ip);
+    limits.passwordPerUser.hit(String(user.id));
+    if (!given || !(await verifyPassword(user.password, given))) {
+      throw new ValidationError(WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
+    }
   }
 
   async function assertAvailable(fields: { email: string; username: string }, exceptId?: number) {
@@ -95,11 +139,22 @@ export function createAuthService(deps: {
           throw new ConflictError('An account with this email already exists');
         throw error;
       }
+      sendVerification(user.id, user.email);
       return { user, session: await startSession(user.id) };
     },
 
-    async login(body: LoginBody, previousToken?: string) {
+    /**
+     * Checks the password within the guessing limits (decision record 009): per client IP,
+     * and per account for browsers that are not a known device of it; a known device is
+     * counted on its own. Answers with a fresh device cookie for this browser.
+     */
+    async login(body: LoginBody, caller: Caller, previousToken?: string) {
+      limits.passwordPerIp.hit(caller.ip);
       const user = await repo.findUserByEmail(db, body.username);
+      const device = user && trustedDevice(caller.deviceCookie, user.id, user.deviceKey);
+      if (device) limits.perDevice.hit(device);
+      // Keyed by the email as typed, account or not: an unknown email is limited alike.
+      else limits.untrustedPerAccount.hit(body.username);
       if (!user) {
         await verifyPassword(await (dummyHash ??= hashPassword('earshot-timing')), body.password);
         throw new UnauthorizedError(INVALID_LOGIN);
@@ -108,7 +163,11 @@ export function createAuthService(deps: {
         throw new UnauthorizedError(INVALID_LOGIN);
       // Rotate: the pre-login session (if any) never survives authentication.
       if (previousToken) await repo.deleteSession(db, sessionIdOf(previousToken));
-      return { user, session: await startSession(user.id) };
+      return {
+        user,
+        session: await startSession(user.id),
+        deviceCookie: newDeviceCookie(user.id, user.deviceKey),
+      };
     },
 
     async logout(token: string | undefined) {
@@ -129,26 +188,131 @@ export function createAuthService(deps: {
       return { user: found.user, extendedUntil: expiresAt };
     },
 
-    async updateProfile(user: SessionUser, body: ProfileBody) {
+    /**
+     * Username now; a new email only once its link is opened (it waits as pendingEmail, and
+     * asking for it takes the current password and tells the old address). Setting the email
+     * back to the current one drops a pending change.
+     */
+    async updateProfile(user: SessionUser, body: ProfileBody, caller: Caller) {
       const problem = usernameChangeProblem(body.username, user.username);
       if (problem) throw new ValidationError(`Invalid username: ${problem}`, { username: problem });
+      const emailChange = body.email !== user.email && body.email !== user.pendingEmail;
+      if (emailChange) await checkCurrentPassword(user, body.currentPassword, caller.ip);
       await assertAvailable(body, user.id);
+      let saved: repo.UserRow;
       try {
-        return await repo.updateUser(db, user.id, { username: body.username, email: body.email });
+        saved = await repo.updateUser(db, user.id, {
+          username: body.username,
+          pendingEmail: body.email === user.email ? null : body.email,
+        });
       } catch (error) {
         if (isUniqueViolation(error))
           throw new ConflictError('This email or username is already in use');
         throw error;
       }
+      if (emailChange) {
+        sendVerification(user.id, body.email);
+        void mail
+          .sendEmailChangeNotice(user.email, body.email)
+          .catch((err: unknown) =>
+            deps.log.warn({ err, userId: user.id }, 'email change notice could not be sent'),
+          );
+      } else if (saved.pendingEmail === null) {
+        await tokens.deleteUserTokens(db, user.id, 'verify-email');
+        if (!saved.emailVerifiedAt) sendVerification(user.id, saved.email);
+      }
+      return saved;
+    },
+
+    /** Mails a new link for the address waiting for verification (the pending one first). */
+    resendVerification(user: SessionUser) {
+      const address = user.pendingEmail ?? (user.emailVerifiedAt ? null : user.email);
+      if (!address) throw new ValidationError('Your email address is already verified');
+      limits.resendPerUser.hit(String(user.id));
+      sendVerification(user.id, address);
+      return { message: `Verification email sent to ${address}.` };
+    },
+
+    /**
+     * Opens a verification link: the address it was sent to becomes the verified email, if it
+     * is still the account's email or its pending one. Needs no session (the link may be
+     * opened in another browser).
+     */
+    async verifyEmail(token: string, caller: Caller) {
+      limits.linkPerIp.hit(caller.ip);
+      const now = clock.now();
+      const found = await tokens.consumeToken(db, token, 'verify-email', now);
+      const user = found && (await repo.findUserById(db, found.userId));
+      if (!found || !user) throw new ValidationError(INVALID_LINK);
+      if (found.email === user.email) {
+        await repo.updateUser(db, user.id, { emailVerifiedAt: user.emailVerifiedAt ?? now });
+        return { message: `${user.email} is verified.` };
+      }
+      if (found.email !== user.pendingEmail) throw new ValidationError(INVALID_LINK);
+      // The username follows the email while it is still the registration's (no squatting).
+      const username = user.username === user.email ? found.email : user.username;
+      try {
+        await repo.updateUser(db, user.id, {
+          email: found.email,
+          username,
+          pendingEmail: null,
+          emailVerifiedAt: now,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          await repo.updateUser(db, user.id, { pendingEmail: null });
+          throw new ConflictError('Another account now uses this email address');
+        }
+        throw error;
+      }
+      return { message: `Your email is now ${found.email}.` };
+    },
+
+    /**
+     * Mails a reset link when the email has an account; the caller answers the same either
+     * way. The mail is not awaited, so the answer's timing does not tell either.
+     */
+    requestPasswordReset(email: string, caller: Caller) {
+      limits.resetPerIp.hit(caller.ip);
+      limits.resetPerEmail.hit(email);
+      void (async () => {
+        const user = await repo.findUserByEmail(db, email);
+        if (!user) return;
+        const token = await tokens.issueToken(db, {
+          userId: user.id,
+          purpose: 'reset-password',
+          email: user.email,
+          now: clock.now(),
+        });
+        await mail.sendPasswordReset(user.email, token);
+      })().catch((err: unknown) => deps.log.warn({ err }, 'password reset email failed'));
+    },
+
+    /**
+     * Sets a new password from a reset link: every session ends and every known device is
+     * forgotten; the email counts as verified (the link reached it).
+     */
+    async resetPassword(body: PasswordResetBody, caller: Caller) {
+      limits.linkPerIp.hit(caller.ip);
+      const now = clock.now();
+      const found = await tokens.consumeToken(db, body.token, 'reset-password', now);
+      const user = found && (await repo.findUserById(db, found.userId));
+      if (!found || !user || found.email !== user.email) throw new ValidationError(INVALID_LINK);
+      const password = await hashPassword(body.newPassword);
+      await db.transaction(async (tx) => {
+        await repo.updateUser(tx, user.id, {
+          password,
+          deviceKey: newDeviceKey(),
+          emailVerifiedAt: user.emailVerifiedAt ?? now,
+        });
+        await repo.deleteUserSessions(tx, user.id);
+      });
+      return { message: 'Your password has been changed. Sign in with the new one.' };
     },
 
     /** Changes the password and ends every session of the user; returns a fresh one for this browser. */
-    async changePassword(user: SessionUser, body: PasswordBody) {
-      if (!(await verifyPassword(user.password, body.currentPassword))) {
-        throw new ValidationError('Current password is incorrect', {
-          currentPassword: 'Current password is incorrect',
-        });
-      }
+    async changePassword(user: SessionUser, body: PasswordBody, caller: Caller) {
+      await checkCurrentPassword(user, body.currentPassword, caller.ip);
       const password = await hashPassword(body.newPassword);
       await db.transaction(async (tx) => {
         await repo.updateUser(tx, user.id, { password });

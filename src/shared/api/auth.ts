@@ -26,9 +26,15 @@ export const usernameSchema = z
   .min(3, 'Username must be at least 3 characters')
   .max(254, `Username must be at most ${USERNAME_MAX} characters`);
 
-/** A chosen username has 3-30 characters; the registration username may be kept as it is. */
+/**
+ * A chosen username has 3-30 characters and no "@"; the registration username (the email) may
+ * be kept as it is. An "@" could make a username look like someone else's address, and a
+ * registration's username is its email: that would block their sign-up (docs/decisions/009).
+ */
 export function usernameChangeProblem(next: string, current: string) {
-  return next !== current && next.length > USERNAME_MAX
+  if (next === current) return undefined;
+  if (next.includes('@')) return 'Username cannot contain @';
+  return next.length > USERNAME_MAX
     ? `Username must be at most ${USERNAME_MAX} characters`
     : undefined;
 }
@@ -60,7 +66,12 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const profileBodySchema = z.object({ username: usernameSchema, email });
+/** A new email needs the current password; it takes effect once its link is opened. */
+export const profileBodySchema = z.object({
+  username: usernameSchema,
+  email,
+  currentPassword: z.string().max(PASSWORD_MAX).optional(),
+});
 export type ProfileBody = z.infer<typeof profileBodySchema>;
 
 /** The refinement a confirmation field needs: it must equal the password field it confirms. */
@@ -93,5 +104,38 @@ export const userSchema = z.object({
   email: z.string(),
   planType: z.enum(['free', 'pro']),
   createdAt: z.string(),
+  /** No mail but account mail (verification, reset) goes to an unverified address. */
+  emailVerified: z.boolean(),
+  /** A new address asked for, waiting for its verification link to be opened. */
+  pendingEmail: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** A single-use link's token, as mailed (`/verify-email?token=…`, `/reset-password?token=…`). */
+const linkToken = z
+  .string({ error: 'The link is missing its token' })
+  .min(1, 'The link is missing its token')
+  .max(128, 'This link is not valid');
+
+export const verifyEmailBodySchema = z.object({ token: linkToken });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
+
+export const passwordResetRequestSchema = z.object({ email });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+export const passwordResetBodySchema = z
+  .object({
+    token: linkToken,
+    newPassword: password,
+    confirmPassword: z.string({ error: 'Confirm your new password' }).max(PASSWORD_MAX),
+  })
+  .refine(...passwordsMatch('newPassword'));
+export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
+
+/** An answer that only says what happened. */
+export const messageResultSchema = z.object({ message: z.string() });
+export type MessageResult = z.infer<typeof messageResultSchema>;
+
+/** The reset request's one answer, whether or not the email has an account. */
+export const PASSWORD_RESET_REQUESTED =
+  'If an account uses this email, a link to reset its password is on its way. It works for 1 hour.';

@@ -23,7 +23,37 @@ export const users = pgTable('users', {
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   customerId: text('customer_id').unique(),
   timezone: text('timezone').notNull().default('UTC'),
+  /** When the user proved they read mail at `email`; no mail but account mail goes there before. */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** An address asked for but not yet verified: it becomes `email` when its link is opened. */
+  pendingEmail: text('pending_email'),
+  /** Per-user key of the known-device cookies (decision 009); replaced to forget every device. */
+  deviceKey: text('device_key')
+    .notNull()
+    .default(sql`replace(gen_random_uuid()::text, '-', '')`),
 });
+
+/**
+ * Single-use links mailed to a user (email verification, password reset): only the token's
+ * SHA-256 is stored, with the address it was sent to and when it stops working.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('account_tokens_user_idx').on(t.userId, t.purpose),
+    index('account_tokens_expires_idx').on(t.expiresAt),
+  ],
+);
 
 /** Server-side sessions: only the SHA-256 of the cookie token is stored. */
 export const sessions = pgTable(

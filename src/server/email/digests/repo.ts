@@ -28,6 +28,8 @@ export async function leaseDueConfigs(db: DbOrTx, now: Date, leaseMs: number, li
              or (retry_at is null and is_active
                  and (next_slot_at is null or next_slot_at <= ${now.toISOString()})))
         and (leased_until is null or leased_until <= ${now.toISOString()})
+        -- No digest to an address nobody verified (docs/decisions/009); the slot waits for it.
+        and exists (select 1 from ${users} u where u.id = user_id and u.email_verified_at is not null)
       order by coalesce(retry_at, next_slot_at) nulls first, id
       limit ${limit}
       for update skip locked

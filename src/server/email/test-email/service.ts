@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import { newMessageId } from '../mailer';
 import { renderTestEmail } from './render';
 import type { Mailer } from '../types';
-import { AppError, ValidationError } from '../../http/errors';
+import { AppError, ForbiddenError, ValidationError } from '../../http/errors';
 import { createRateLimiter } from '../../http/rate-limiter';
 
 export const TEST_EMAILS_PER_HOUR = 5;
@@ -29,11 +29,20 @@ export function createTestEmailService(deps: { mailer: Mailer; clock: Clock; app
   });
   return {
     /** Sends to the account's own address only: never a relay to any address. */
-    async send(user: { id: number; email: string }, requested?: string): Promise<TestEmailResult> {
+    async send(
+      user: { id: number; email: string; emailVerifiedAt: Date | null },
+      requested?: string,
+    ): Promise<TestEmailResult> {
       if (requested !== undefined && requested.trim().toLowerCase() !== user.email.toLowerCase()) {
         throw new ValidationError('A test email can only be sent to your own address', {
           email: 'A test email can only be sent to your own address',
         });
+      }
+      // Only account mail goes to an address nobody has verified (docs/decisions/009).
+      if (!user.emailVerifiedAt) {
+        throw new ForbiddenError(
+          'Verify your email address first: open the link we sent you, or resend it from Settings.',
+        );
       }
       perUser.hit(String(user.id));
       const rendered = renderTestEmail({

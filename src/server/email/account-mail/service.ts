@@ -1,0 +1,57 @@
+import type { Clock } from '../../clock';
+import { newMessageId } from '../mailer';
+import type { MailLogger, Mailer, SendResult } from '../types';
+import {
+  renderEmailChangeNotice,
+  renderPasswordResetEmail,
+  renderVerificationEmail,
+} from './render';
+
+export type AccountMail = ReturnType<typeof createAccountMail>;
+
+/**
+ * The mail the accounts area sends: verification, password reset, email-change notice. These
+ * go to unverified addresses too (that is their point); every other mail waits for
+ * verification. A send returns its result instead of throwing: callers decide whether a
+ * failure matters to the request (a reset answers the same either way).
+ */
+export function createAccountMail(deps: {
+  mailer: Mailer;
+  clock: Clock;
+  appUrl: string;
+  log: MailLogger;
+}) {
+  async function send(
+    to: string,
+    kind: string,
+    rendered: ReturnType<typeof renderVerificationEmail>,
+  ) {
+    const result: SendResult = await deps.mailer.send({
+      to,
+      ...rendered,
+      messageId: newMessageId(deps.appUrl, kind),
+      date: deps.clock.now(),
+    });
+    if (result.status !== 'accepted') {
+      deps.log.warn({ kind, result }, 'account mail not accepted');
+    }
+    return result;
+  }
+  return {
+    sendVerification(to: string, token: string) {
+      const url = `${deps.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+      return send(to, 'verify', renderVerificationEmail({ email: to, url }));
+    },
+    sendPasswordReset(to: string, token: string) {
+      const url = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      return send(to, 'reset', renderPasswordResetEmail({ url }));
+    },
+    sendEmailChangeNotice(oldEmail: string, newEmail: string) {
+      return send(
+        oldEmail,
+        'email-change',
+        renderEmailChangeNotice({ oldEmail, newEmail, appUrl: deps.appUrl }),
+      );
+    },
+  };
+}
