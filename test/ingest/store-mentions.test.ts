@@ -1,8 +1,10 @@
+import { like } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { loadActiveAlerts } from '../../src/server/ingestion/alert-index-sync';
 import { storeMatches, type MatchedItem } from '../../src/server/ingestion/store-mentions';
 import { compileAlertIndex } from '../../src/server/matching';
 import type { RedditItem } from '../../src/server/reddit';
+import { mentions } from '../../src/server/db/schema';
 import { build } from '../helpers/test-app';
 
 const t = await build();
@@ -61,5 +63,34 @@ describe('an alert edited or deleted while its listing is being polled', () => {
     await client.delete(`/api/alerts/${alert.id}`);
     // No foreign-key failure: the deleted alert's match is simply dropped.
     expect(await store(again)).toEqual({ stored: 0, overQuota: 0 });
+  });
+});
+
+describe('permalinks in storage', () => {
+  test('only Reddit’s own hosts are stored; anything else becomes the item’s path on Reddit', async () => {
+    const { client } = await t.signedIn();
+    await client.post('/api/alerts', { keyword: 'phishword' });
+    const links: [string, string, string][] = [
+      ['t3_phish1', 'vbscript:msgbox(1)', 'https://www.reddit.com/r/saas/comments/phish1/'],
+      ['t3_phish2', 'https://evil.example/phish', 'https://www.reddit.com/r/saas/comments/phish2/'],
+      ['t3_phish3', '//evil.example/r/saas/', 'https://www.reddit.com/r/saas/comments/phish3/'],
+      [
+        't3_phish4',
+        'https://old.reddit.com/r/saas/comments/phish4/x/',
+        'https://www.reddit.com/r/saas/comments/phish4/x/',
+      ],
+    ];
+    for (const [fullname, permalink] of links) {
+      const [match] = await matchNow({ ...item(fullname, 'a phishword post'), permalink });
+      expect(await store([match])).toEqual({ stored: 1, overQuota: 0 });
+    }
+    const rows = await t.db.select().from(mentions).where(like(mentions.redditId, 't3_phish%'));
+    expect(Object.fromEntries(rows.map((r) => [r.redditId, r.permalink]))).toEqual(
+      Object.fromEntries(links.map(([fullname, , stored]) => [fullname, stored])),
+    );
+    const listed = (await client.get('/api/mentions')).body.items;
+    expect(listed.map((m: { permalink: string }) => m.permalink).sort()).toEqual(
+      links.map(([, , stored]) => stored).sort(),
+    );
   });
 });

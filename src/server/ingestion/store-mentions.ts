@@ -10,6 +10,7 @@ import {
 } from '../db/schema';
 import { isLiveAlert } from '@shared/api/alerts';
 import { limitsOrFree } from '@shared/builtin-plans';
+import { redditPermalink } from '@shared/reddit-content';
 import type { AlertInput } from '../matching';
 import { matchingColumns } from './alert-index-sync';
 import type { RedditItem } from '../reddit';
@@ -33,6 +34,10 @@ const unchanged = (indexed: AlertInput, current: AlertInput) =>
   current.includeComments === indexed.includeComments &&
   current.titlesOnly === indexed.titlesOnly &&
   current.minScore === indexed.minScore;
+
+/** The item's own path on Reddit, for a permalink that is not Reddit's. */
+const fallbackPath = (item: RedditItem) =>
+  `/r/${encodeURIComponent(item.subreddit)}/${item.kind === 'post' ? `comments/${item.fullname.slice(3)}/` : ''}`;
 
 const matchedKeyword = (match: MatchedItem) => match.terms.join(', ') || match.alert.keyword;
 
@@ -111,7 +116,9 @@ export async function storeMatches(
       subreddit: item.subreddit,
       title: item.title,
       body: item.body,
-      permalink: item.permalink,
+      // The parsers already allow only Reddit's hosts; storage holds to it whatever the item's
+      // path here (a re-check candidate stored by an older version, a future parser).
+      permalink: redditPermalink(item.permalink, fallbackPath(item)),
       author: item.author,
       score: item.score,
       commentCount: item.commentCount,

@@ -6,6 +6,7 @@ import {
   type MentionPage,
   type ParsedMentionFilters,
 } from '@shared/api/mentions';
+import { cleanRedditText, redditPermalink } from '@shared/reddit-content';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { NotFoundError } from '../http/errors';
@@ -26,6 +27,8 @@ const EXPORT_BATCH = 1000;
 export function toMentionDto(row: repo.MentionRow): Mention {
   return {
     ...row,
+    // Rows stored before permalinks were held to Reddit's hosts leave by the same rule.
+    permalink: redditPermalink(row.permalink, `/r/${encodeURIComponent(row.subreddit)}/`),
     redditCreatedAt: row.redditCreatedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     removedAt: row.removedAt?.toISOString() ?? null,
@@ -67,14 +70,14 @@ const csvLine = (row: repo.MentionRow) =>
     row.id,
     row.redditCreatedAt.toISOString(),
     row.keyword,
-    row.subreddit,
+    cleanRedditText(row.subreddit),
     row.isComment ? 'comment' : 'post',
-    row.title,
-    row.body,
-    row.author,
+    cleanRedditText(row.title),
+    cleanRedditText(row.body),
+    cleanRedditText(row.author),
     row.score,
     row.commentCount,
-    row.permalink,
+    redditPermalink(row.permalink, `/r/${encodeURIComponent(row.subreddit)}/`),
     row.hasReplied,
     row.isRead,
   ]);

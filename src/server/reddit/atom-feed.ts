@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { z } from 'zod';
+import { redditPermalink } from '@shared/reddit-content';
 import { RedditError } from './errors';
 import { feedHtmlToText } from './html-text';
 import type { RedditItem } from './items';
@@ -81,7 +82,12 @@ function toItem(raw: unknown): RedditItem | undefined {
     // A comment's title reads "/u/NAME on POST TITLE".
     title: kind === 'comment' ? title.replace(/^\/u\/\S+ on /, '') : title,
     body,
-    permalink: e.link[0]['@href'],
+    // Only Reddit's own hosts: a post falls back to its path from its id, a comment to its
+    // subreddit (the feed names no post id for it).
+    permalink: redditPermalink(
+      e.link[0]['@href'],
+      `/r/${encodeURIComponent(e.category[0]['@term'])}/${kind === 'post' ? `comments/${e.id.slice(3)}/` : ''}`,
+    ),
     author: clean(author),
     score: 0,
     commentCount: 0,

@@ -247,6 +247,19 @@ describe('toRedditItem', () => {
     expect(item).toMatchObject({ body: '', title: '', score: 0, commentCount: 0 });
   });
 
+  test.each([
+    ['vbscript:', 'vbscript:msgbox(1)'],
+    ['another host', 'https://evil.example/phish'],
+    ['a protocol-relative URL', '//evil.example/r/node/'],
+  ])('a permalink that is not Reddit’s (%s) becomes the item’s own path', (_name, link) => {
+    expect(toRedditItem(withData(comment, { permalink: link }))?.permalink).toBe(
+      'https://www.reddit.com/r/node/comments/hrx1aa/_/fy72wjf/',
+    );
+    expect(toRedditItem(withData(post, { permalink: link }))?.permalink).toBe(
+      'https://www.reddit.com/r/typescript/comments/kzj68i/',
+    );
+  });
+
   test('an absolute permalink is kept as it is', () => {
     const link = 'https://www.reddit.com/r/node/comments/hrx1aa/x/fy72wjf/';
     expect(toRedditItem(withData(comment, { permalink: link }))?.permalink).toBe(link);

@@ -1,3 +1,4 @@
+import { redditPermalink } from '@shared/reddit-content';
 import { z } from 'zod';
 
 /** One post or comment as ingestion uses it, whatever shape Reddit served it in. */
@@ -10,7 +11,7 @@ export type RedditItem = {
   title: string;
   /** A post's selftext or a comment's body. */
   body: string;
-  /** Absolute URL on www.reddit.com. */
+  /** Absolute URL on www.reddit.com, whatever Reddit sent (see redditPermalink). */
   permalink: string;
   author: string;
   score: number;
@@ -21,7 +22,6 @@ export type RedditItem = {
   removed: boolean;
 };
 
-const REDDIT_ORIGIN = 'https://www.reddit.com';
 const REMOVED_TEXTS = new Set(['[removed]', '[deleted]']);
 
 // PostgreSQL text cannot hold NUL; nothing a user needs is lost by dropping it.
@@ -61,7 +61,7 @@ const commentSchema = z.object({
   num_comments: count,
 });
 
-const absolute = (link: string) => (link.startsWith('/') ? `${REDDIT_ORIGIN}${link}` : link);
+const sub = (name: string) => encodeURIComponent(name);
 
 /**
  * One listing child as a `RedditItem`, or undefined when it is neither a readable post nor a
@@ -81,7 +81,7 @@ export function toRedditItem(child: unknown): RedditItem | undefined {
       subreddit: p.subreddit,
       title: p.title,
       body: p.selftext,
-      permalink: absolute(p.permalink || `/r/${p.subreddit}/comments/${p.id}/`),
+      permalink: redditPermalink(p.permalink, `/r/${sub(p.subreddit)}/comments/${p.id}/`),
       author: p.author || '[deleted]',
       score: p.score,
       commentCount: p.num_comments,
@@ -100,7 +100,10 @@ export function toRedditItem(child: unknown): RedditItem | undefined {
       subreddit: c.subreddit,
       title: c.link_title,
       body: c.body,
-      permalink: absolute(c.permalink || `/r/${c.subreddit}/comments/${postId}/_/${c.id}/`),
+      permalink: redditPermalink(
+        c.permalink,
+        `/r/${sub(c.subreddit)}/comments/${postId}/_/${c.id}/`,
+      ),
       author: c.author || '[deleted]',
       score: c.score,
       commentCount: c.num_comments,

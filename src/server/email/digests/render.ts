@@ -1,6 +1,7 @@
 import { highlightSegments } from '@shared/query/highlight';
 import { parseQuery } from '@shared/query';
-import { escapeHtml, safeHttpUrl } from '../escape';
+import { cleanRedditText, redditPermalink } from '@shared/reddit-content';
+import { escapeHtml } from '../escape';
 import { button, card, COLORS, emailDocument, FONT } from '../layout';
 
 export interface DigestMention {
@@ -35,20 +36,17 @@ export interface RenderedDigest {
   text: string;
 }
 
-const REDDIT = 'https://www.reddit.com';
 const EXCERPT = 280;
-
-function redditUrl(permalink: string) {
-  const absolute = permalink.startsWith('/') ? `${REDDIT}${permalink}` : permalink;
-  return safeHttpUrl(absolute, REDDIT);
-}
 
 const thousands = new Intl.NumberFormat('en-US');
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${thousands.format(n)} ${n === 1 ? one : many}`;
 
-/** Whitespace runs collapse: Reddit markdown's blank lines mean nothing in a short excerpt. */
-const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+/**
+ * Reddit text as the digest shows it: bidi overrides and invisibles gone (the one sanitiser the
+ * web uses too), whitespace runs collapsed (markdown's blank lines mean nothing in an excerpt).
+ */
+const flat = (text: string) => cleanRedditText(text).replace(/\s+/g, ' ').trim();
 
 /** A window of the text around its first highlighted term, with ellipses where cut. */
 function excerptSegments(keywordAst: ReturnType<typeof astOf>, text: string) {
@@ -145,14 +143,16 @@ export function renderDigest(content: DigestContent): RenderedDigest {
     const ast = astOf(keyword);
     const total = content.totalsByKeyword.get(keyword) ?? mentions.length;
     const items = mentions.map((m, index) => {
-      const url = redditUrl(m.permalink);
+      // Stored permalinks are Reddit's already; older rows are held to the same rule here.
+      const subreddit = flat(m.subreddit);
+      const url = redditPermalink(m.permalink, `/r/${encodeURIComponent(subreddit)}/`);
       const title =
-        m.title.trim() || (m.isComment ? `Comment in r/${m.subreddit}` : '(untitled post)');
+        flat(m.title) || (m.isComment ? `Comment in r/${subreddit}` : '(untitled post)');
       const titleHtml = marked(
         ast ? highlightSegments(ast, flat(title)) : [{ text: flat(title), match: false }],
       );
       const excerpt = excerptSegments(ast, m.body);
-      const meta = `r/${m.subreddit} · ${m.isComment ? 'comment' : 'post'} by u/${m.author} · ${when(m.redditCreatedAt, content.timezone)}`;
+      const meta = `r/${subreddit} · ${m.isComment ? 'comment' : 'post'} by u/${flat(m.author)} · ${when(m.redditCreatedAt, content.timezone)}`;
       const stats = `▲ ${thousands.format(m.score)} · ${plural(m.commentCount, 'comment')}`;
       const rule = index === 0 ? '' : `border-top:1px solid ${COLORS.border};`;
       sectionsText.push(

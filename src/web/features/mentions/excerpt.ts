@@ -1,22 +1,17 @@
 import { highlightSegments, type HighlightSegment } from '@shared/query/highlight';
 import { parseQuery, type QueryNode } from '@shared/query';
+import { cleanRedditText } from '@shared/reddit-content';
 
 export const EXCERPT_LENGTH = 200;
 const ELLIPSIS = '…';
 
-// Bidirectional embeddings, overrides and isolates: left in Reddit text, they would reorder
-// the card around the excerpt. Zero-width characters only hide words from the reader.
-const INVISIBLE_OR_BIDI = /[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
 // [label](https://…) reads as its label.
 const MARKDOWN_LINK = /\[([^\]\n]{1,300})\]\((?:[^()\s]|\([^()\s]*\)){1,2000}\)/g;
 
 /** Reddit markdown as one line of plain text: links as their labels, whitespace collapsed. */
 export function plainText(text: string): string {
-  return text
-    .replace(INVISIBLE_OR_BIDI, '')
-    .replace(MARKDOWN_LINK, '$1')
-    .replace(/\s+/g, ' ')
-    .trim();
+  // Bidi overrides and invisibles go first (the one sanitiser of Reddit text, shared).
+  return cleanRedditText(text).replace(MARKDOWN_LINK, '$1').replace(/\s+/g, ' ').trim();
 }
 
 /** The alert's keyword as a query; null (nothing highlighted) when it does not parse. */

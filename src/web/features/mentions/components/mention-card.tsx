@@ -16,6 +16,7 @@ import { RelativeTime } from '../../../components/relative-time';
 import { toastError } from '../../../lib/toast';
 import { useMarkRead } from '../api/mark-read';
 import { useUpdateReplied } from '../api/update-replied';
+import { cleanRedditText, redditPermalink } from '@shared/reddit-content';
 import { excerptSegments, highlight, keywordQuery, plainText } from '../excerpt';
 import { HighlightedText } from './highlighted-text';
 
@@ -73,7 +74,8 @@ export function MentionCard({ mention, framed = true }: Props) {
     if (!mention.isRead) markRead.mutate(mention.id);
   };
   const link = {
-    href: mention.permalink,
+    // Stored permalinks are Reddit's already; rows stored before that rule are held to it here.
+    href: redditPermalink(mention.permalink, `/r/${encodeURIComponent(mention.subreddit)}/`),
     target: '_blank',
     rel: 'noopener noreferrer',
     onClick: opened,
@@ -86,7 +88,7 @@ export function MentionCard({ mention, framed = true }: Props) {
       <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
         <Group gap={8} wrap="wrap" style={{ minWidth: 0 }}>
           <Text size="sm" fw={600} style={untrusted}>
-            r/{mention.subreddit}
+            r/{cleanRedditText(mention.subreddit)}
           </Text>
           <RelativeTime date={mention.redditCreatedAt} size="xs" c="dimmed" />
           <Badge size="xs" variant="light" color={mention.isComment ? 'grape' : 'blue'}>
@@ -141,7 +143,7 @@ export function MentionCard({ mention, framed = true }: Props) {
             value={mention.commentCount}
           />
           <Text size="xs" c="dimmed" style={untrusted}>
-            u/{mention.author}
+            u/{cleanRedditText(mention.author)}
           </Text>
           <Badge
             size="xs"
