@@ -44,6 +44,17 @@ async function main(): Promise<number> {
   return print(`Unknown command "${command}".\n${USAGE}`, 2);
 }
 
+/**
+ * What the fake starts with. A fresh clone has no recorded listings beside it, which is normal:
+ * the fake starts empty and serves what is posted to it (or the firehose). "0 recorded items
+ * loaded: fixtures not found" read like a failure.
+ */
+function itemsNote(withFixtures: boolean, recorded: number) {
+  if (withFixtures) return `${recorded} recorded items from ../shared/fixtures/reddit`;
+  if (values['no-fixtures']) return 'starts empty, as asked by --no-fixtures';
+  return 'starts empty: it serves what you post to it, or --firehose';
+}
+
 async function serve(): Promise<number> {
   const port = Number(values.port);
   const withFixtures = !values['no-fixtures'] && existsSync(DEFAULT_FIXTURES_DIR);
@@ -57,7 +68,7 @@ async function serve(): Promise<number> {
     ),
   });
   const lines = [
-    `Fake Reddit listening on ${fake.url} (${fake.items().length} recorded items loaded${withFixtures ? '' : ': fixtures not found or disabled'})`,
+    `Fake Reddit listening on ${fake.url} (${itemsNote(withFixtures, fake.items().length)})`,
     '',
     'Point Earshot at it with:',
     `  REDDIT_API_BASE=${fake.url} REDDIT_AUTH_BASE=${fake.url} REDDIT_CLIENT_ID=fake-client-id REDDIT_CLIENT_SECRET=fake-client-secret`,

@@ -8,6 +8,7 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
+import { startupLine } from './startup-line';
 import { buildWorker } from './worker';
 
 // Built: dist/server/main.js → dist/web. Under `npm run dev` (src/server) Vite serves the web app,
@@ -73,6 +74,12 @@ async function main() {
     } catch (error) {
       fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
     }
+  }
+  // One line for the person who ran `npm start`; the rest is JSON for log collectors.
+  if (config.logLevel !== 'silent') {
+    const address = app?.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    process.stdout.write(`${startupLine(config, port)}\n`);
   }
 
   let closing = false;

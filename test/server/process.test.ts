@@ -48,6 +48,12 @@ describe('the server process', { timeout: 120_000 }, () => {
       return run;
     };
     const first = await start();
+    // Among the JSON log lines, one line for a person: where to open it, database, Reddit mode.
+    await expect
+      .poll(() => first.output().split('\n'), { timeout: 10_000 })
+      .toContain(
+        `Earshot is running at ${url} — embedded database in ${dir}, Reddit off (REDDIT_ENABLED=false)`,
+      );
     const register = fetch(`${url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
