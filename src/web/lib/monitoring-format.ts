@@ -11,6 +11,16 @@ export function ago(iso: string, now: number): string {
   return `${Math.round(seconds / 86_400)} d ago`;
 }
 
+/**
+ * A listing's read interval: "1.5 s", "20 s", "4 min". The scheduler's intervals are fractional
+ * ("20.291 s" said more than anyone needs); a tenth of a second matters only under 10 s.
+ */
+export function intervalLabel(seconds: number): string {
+  if (seconds < 10) return `${Number(seconds.toFixed(1))} s`;
+  if (seconds < 120) return `${Math.round(seconds)} s`;
+  return `${Math.round(seconds / 60)} min`;
+}
+
 /** "12:04", or "Nov 21, 12:04" when not today. */
 export function clockTime(iso: string, now: number, locale?: string): string {
   const date = new Date(iso);

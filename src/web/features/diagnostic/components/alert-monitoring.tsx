@@ -2,7 +2,13 @@ import { Alert as Notice, Card, List, Skeleton, Stack, Table, Text, Title } from
 import type { AlertMonitoring } from '@shared/api/diagnostic';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { ErrorAlert } from '../../../components/error-alert';
-import { ago, clockTime, gapsLabel, listingLabel } from '../../../lib/monitoring-format';
+import {
+  ago,
+  clockTime,
+  gapsLabel,
+  intervalLabel,
+  listingLabel,
+} from '../../../lib/monitoring-format';
 import { useAlertMonitoring } from '../api/get-alert-monitoring';
 
 const BACKFILL_TEXT: Record<string, string> = {
@@ -58,7 +64,7 @@ function Listings({ data, now }: { data: AlertMonitoring; now: number }) {
                   ? `${clockTime(listing.lastSuccessAt, now)} (${ago(listing.lastSuccessAt, now)})`
                   : 'not yet'}
               </Table.Td>
-              <Table.Td>{listing.intervalSeconds.toLocaleString()} s</Table.Td>
+              <Table.Td>{intervalLabel(listing.intervalSeconds)}</Table.Td>
               <Table.Td>{gapsLabel(listing.gaps24h)}</Table.Td>
             </Table.Tr>
           ))}

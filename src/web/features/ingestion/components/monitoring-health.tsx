@@ -4,7 +4,7 @@ import type { IngestionStatus } from '@shared/api/ingestion';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useIngestionStatus } from '../api/get-ingestion-status';
-import { gapsLabel } from '../../../lib/monitoring-format';
+import { gapsLabel, intervalLabel } from '../../../lib/monitoring-format';
 import { ago, listingLabel, summarizeHealth, type HealthTone } from '../summarize-health';
 
 const TONE_COLOR: Record<HealthTone, string> = {
@@ -32,7 +32,7 @@ function ListingDetails({ status, now }: { status: IngestionStatus; now: number 
             {status.listings.map((listing) => (
               <Table.Tr key={listing.id}>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{listingLabel(listing)}</Table.Td>
-                <Table.Td>{listing.intervalSeconds.toLocaleString()} s</Table.Td>
+                <Table.Td>{intervalLabel(listing.intervalSeconds)}</Table.Td>
                 <Table.Td>{listing.itemsPerMinute.toLocaleString()}/min</Table.Td>
                 <Table.Td>
                   {listing.lastSuccessAt ? ago(listing.lastSuccessAt, now) : 'not yet'}
