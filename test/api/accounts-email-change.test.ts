@@ -1,0 +1,160 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { createSmtpMailer } from '../../src/server/email/mailer';
+import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
+import { build, type TestApp } from '../helpers/test-app';
+
+// Issue 17, items 3 and 4: changing the email takes the current password, tells the old address
+// and waits for the new one's link; nobody can hold a username or email that blocks another
+// person's registration.
+
+const quiet = { info: () => {}, warn: () => {} };
+const settle = () => new Promise((r) => setTimeout(r, 250));
+
+let sink: SmtpSink;
+let t: TestApp;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  const mailer = createSmtpMailer({
+    smtpUrl: sink.url,
+    from: 'Earshot <a@earshot.test>',
+    log: quiet,
+  });
+  t = await build({}, { mailer });
+  return async () => {
+    await mailer.close();
+    await sink.stop();
+  };
+});
+
+async function mailTo(to: string, subject: string) {
+  const until = Date.now() + 5000;
+  for (;;) {
+    const found = sink.messages.filter(
+      (m) => m.envelopeTo.includes(to) && m.parsed.subject === subject,
+    );
+    if (found.length > 0) return found[found.length - 1];
+    if (Date.now() > until) throw new Error(`no "${subject}" mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const verifyToken = async (to: string) =>
+  /verify-email\?token=([A-Za-z0-9_-]+)/.exec(
+    (await mailTo(to, 'Verify your email for Earshot')).parsed.text ?? '',
+  )![1];
+
+describe('changing the email', () => {
+  test('the reproduction: no password, no change; with it, a stranger gets only the link', async () => {
+    const { client, email, password } = await t.signedIn();
+    const victim = `victim-${Date.now()}@elsewhere.example`;
+
+    const none = await client.put('/api/user/profile', { username: email, email: victim });
+    expect(none.status).toBe(400);
+    expect(none.body.details).toEqual({ currentPassword: 'Current password is incorrect' });
+    const wrong = await client.put('/api/user/profile', {
+      username: email,
+      email: victim,
+      currentPassword: 'not-my-password',
+    });
+    expect(wrong.status).toBe(400);
+
+    const asked = await client.put('/api/user/profile', {
+      username: email,
+      email: victim,
+      currentPassword: password,
+    });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({ email, pendingEmail: victim, emailVerified: true });
+
+    // The old address is told, the new one gets only the verification link.
+    const notice = await mailTo(email, 'Your Earshot email is being changed');
+    expect(notice.parsed.text).toContain(`from ${email} to ${victim}`);
+    await mailTo(victim, 'Verify your email for Earshot');
+
+    const sent = await client.post('/api/test-email', {});
+    expect(sent.status).toBe(200);
+    expect(sent.body.message).toBe(
+      `Test email sent to ${email}. Check your inbox and spam folder.`,
+    );
+    await settle();
+    expect(
+      sink.messages.filter((m) => m.envelopeTo.includes(victim)).map((m) => m.parsed.subject),
+    ).toEqual(['Verify your email for Earshot']);
+  });
+
+  test('the link makes the new address the email; sign-in and username follow it', async () => {
+    const { client, email, password } = await t.signedIn();
+    const next = `moved-${Date.now()}@example.com`;
+    await client.put('/api/user/profile', {
+      username: email,
+      email: next,
+      currentPassword: password,
+    });
+    const token = await verifyToken(next);
+    const opened = await t.client().post('/api/email-verification/confirm', { token });
+    expect(opened.status).toBe(200);
+    expect(opened.body.message).toBe(`Your email is now ${next}.`);
+    const me = (await client.get('/api/user')).body;
+    expect(me).toMatchObject({
+      email: next,
+      username: next,
+      pendingEmail: null,
+      emailVerified: true,
+    });
+    expect((await t.client().post('/api/login', { username: next, password })).status).toBe(200);
+    expect((await t.client().post('/api/login', { username: email, password })).status).toBe(401);
+    // The old address is free again, for anyone.
+    expect((await t.client().post('/api/register', { email, password: 'secret1' })).status).toBe(
+      201,
+    );
+  });
+
+  test('setting the email back drops the pending change and its link', async () => {
+    const { client, email, password } = await t.signedIn();
+    const next = `undo-${Date.now()}@example.com`;
+    await client.put('/api/user/profile', {
+      username: email,
+      email: next,
+      currentPassword: password,
+    });
+    const token = await verifyToken(next);
+    const back = await client.put('/api/user/profile', { username: email, email });
+    expect(back.status).toBe(200);
+    expect(back.body.pendingEmail).toBeNull();
+    expect((await t.client().post('/api/email-verification/confirm', { token })).status).toBe(400);
+    expect((await client.get('/api/user')).body.email).toBe(email);
+  });
+});
+
+describe('no squatting', () => {
+  test('the reproduction: a username cannot be an address, so registering it works', async () => {
+    const { client, email } = await t.signedIn();
+    const squat = await client.put('/api/user/profile', { username: 'squat@x.io', email });
+    expect(squat.status).toBe(400);
+    expect(squat.body.details).toEqual({ username: 'Username cannot contain @' });
+    const res = await t
+      .client()
+      .post('/api/register', { email: 'squat@x.io', password: 'secret1' });
+    expect(res.status).toBe(201);
+    // Keeping the registration's username (the own email) is still fine.
+    expect((await client.put('/api/user/profile', { username: email, email })).status).toBe(200);
+  });
+
+  test('an email asked for but not verified blocks nobody; its link then answers 409', async () => {
+    const { client, email, password } = await t.signedIn();
+    const wanted = `wanted-${Date.now()}@example.com`;
+    await client.put('/api/user/profile', {
+      username: email,
+      email: wanted,
+      currentPassword: password,
+    });
+    const token = await verifyToken(wanted);
+    const owner = await t.client().post('/api/register', { email: wanted, password: 'secret1' });
+    expect(owner.status).toBe(201);
+    const late = await t.client().post('/api/email-verification/confirm', { token });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('Another account now uses this email address');
+    expect((await client.get('/api/user')).body).toMatchObject({ email, pendingEmail: null });
+  });
+});
