@@ -91,6 +91,22 @@ describe('minScore re-checks', () => {
         ];
       }, within)
       .toEqual([40, true, true, null]);
+    // Reddit's Public Content Policy: the text of removed and deleted items is gone from
+    // storage, the link and the fact of the removal stay (issue 17 item 16).
+    const rows = await t.mentionsOf(user.id);
+    for (const post of posts.slice(1)) {
+      expect(rows.find((m) => m.redditId === post.data.name)).toMatchObject({
+        title: '',
+        body: '',
+        author: '[deleted]',
+        subreddit: 'SaaS',
+        permalink: `https://www.reddit.com${post.data.permalink}`,
+      });
+    }
+    expect(rows.find((m) => m.redditId === posts[0].data.name)?.title).toBe('refreshword kept');
+    const csv = (await client.get('/api/mentions/export.csv')).text;
+    expect(csv).toContain('refreshword kept');
+    expect(csv).not.toMatch(/refreshword (removed|deleted)/);
     // /api/info answered fewer items than asked: the deleted one was simply missing.
     const asked = infoReads().find((r) => r.query.id?.includes(posts[2].data.name));
     expect(asked?.query.id?.split(',').length).toBeLessThanOrEqual(100);

@@ -94,3 +94,17 @@ describe('permalinks in storage', () => {
     );
   });
 });
+
+describe('removed content in storage', () => {
+  test('an item already removed when first read is stored as removed, without its text', async () => {
+    const { client } = await t.signedIn();
+    await client.post('/api/alerts', { keyword: 'goneword' });
+    const [match] = await matchNow(item('t3_gone1', 'a goneword post'));
+    const removed = { ...match, item: { ...match.item, body: '[removed]', removed: true } };
+    expect(await store([removed])).toEqual({ stored: 1, overQuota: 0 });
+    const [row] = await t.db.select().from(mentions).where(like(mentions.redditId, 't3_gone1'));
+    expect(row).toMatchObject({ title: '', body: '', author: '[deleted]', subreddit: 'saas' });
+    expect(row.removedAt).not.toBeNull();
+    expect(row.permalink).toBe('https://www.reddit.com/r/saas/comments/gone1/');
+  });
+});

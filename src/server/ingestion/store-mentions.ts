@@ -35,6 +35,13 @@ const unchanged = (indexed: AlertInput, current: AlertInput) =>
   current.titlesOnly === indexed.titlesOnly &&
   current.minScore === indexed.minScore;
 
+/**
+ * What is left of a mention once Reddit reports its item deleted or removed (Reddit's Public
+ * Content Policy): no title, body or author, so it is no longer shown, exported or emailed. The
+ * permalink, subreddit, times and the fact of its removal stay. Issue 17 item 16.
+ */
+export const REMOVED_CONTENT = { title: '', body: '', author: '[deleted]' } as const;
+
 /** The item's own path on Reddit, for a permalink that is not Reddit's. */
 const fallbackPath = (item: RedditItem) =>
   `/r/${encodeURIComponent(item.subreddit)}/${item.kind === 'post' ? `comments/${item.fullname.slice(3)}/` : ''}`;
@@ -127,6 +134,8 @@ export async function storeMatches(
       redditCreatedAt: item.createdAt,
       matchedKeyword: matchedKeyword(match),
       isBackfilled: options.backfilled ?? false,
+      // Removed before it was first read (its title still matched): stored as removed.
+      ...(item.removed ? { removedAt: now, ...REMOVED_CONTENT } : {}),
     });
   }
   let stored = 0;

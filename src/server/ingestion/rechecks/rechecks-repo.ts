@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mentions, scoreCandidates } from '../../db/schema';
 import type { RedditItem } from '../../reddit';
+import { REMOVED_CONTENT } from '../store-mentions';
 
 export type CandidateRow = typeof scoreCandidates.$inferSelect;
 
@@ -54,7 +55,7 @@ export async function refreshMentions(db: DbOrTx, item: RedditItem, now: Date) {
       score: item.score,
       ...(item.kind === 'post' ? { commentCount: item.commentCount } : {}),
       refreshedAt: now,
-      ...(item.removed ? { removedAt: now } : {}),
+      ...(item.removed ? { removedAt: now, ...REMOVED_CONTENT } : {}),
     })
     .where(and(eq(mentions.redditId, item.fullname), isNull(mentions.removedAt)));
 }
@@ -64,7 +65,7 @@ export async function markMentionsGone(db: DbOrTx, redditIds: string[], now: Dat
   if (redditIds.length === 0) return;
   await db
     .update(mentions)
-    .set({ removedAt: now, refreshedAt: now })
+    .set({ removedAt: now, refreshedAt: now, ...REMOVED_CONTENT })
     .where(and(inArray(mentions.redditId, redditIds), isNull(mentions.removedAt)));
 }
 
