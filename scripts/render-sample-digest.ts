@@ -9,6 +9,7 @@ import { renderDigest, type DigestMention } from '../src/server/email/digests/re
 
 const outDir = path.resolve(process.argv[2] ?? 'test-results/digest-sample');
 const hour = 3_600_000;
+const LONG_URL = `https://example.com/${'a'.repeat(313)}`;
 const base = Date.parse('2026-11-21T15:00:00Z');
 
 const mentions: DigestMention[] = [
@@ -51,16 +52,31 @@ const mentions: DigestMention[] = [
     isComment: false,
     redditCreatedAt: new Date(base - 5 * hour),
   },
+  {
+    id: 4,
+    keyword: '"customer support" tool',
+    subreddit: 'sysadmin',
+    title:
+      'Customer support tool logs: https://example.com/aVeryLongPathWithoutAnyBreakOpportunity',
+    // A 333-character URL: one word the email must break (issue 17 item 15).
+    body: `Our customer support tool exports this: ${LONG_URL} — any idea why?`,
+    permalink: '/r/sysadmin/comments/1abf/customer_support_tool_logs/',
+    author: 'ops_person_with_a_rather_long_username_indeed',
+    score: 3,
+    commentCount: 2,
+    isComment: false,
+    redditCreatedAt: new Date(base - 6 * hour),
+  },
 ];
 
 const rendered = renderDigest({
   appUrl: 'https://earshot.example.com',
   frequency: 'daily',
   timezone: 'Europe/Paris',
-  total: 7,
+  total: 8,
   totalsByKeyword: new Map([
     ['stripe OR paddle', 5],
-    ['"customer support" tool', 2],
+    ['"customer support" tool', 3],
   ]),
   mentions,
   unsubscribeUrl: 'https://earshot.example.com/unsubscribe?token=1.sample',
@@ -79,10 +95,14 @@ const browser = await chromium.launch({
 for (const [name, width, colorScheme] of [
   ['light-desktop', 800, 'light'],
   ['dark-desktop', 800, 'dark'],
+  ['light-600', 600, 'light'],
   ['light-phone', 390, 'light'],
 ] as const) {
   const page = await browser.newPage({ viewport: { width, height: 900 }, colorScheme });
   await page.setContent(rendered.html);
+  // Nothing may widen the email past the viewport (a long URL once made it 1,872 px wide).
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (scrollWidth > width) console.warn(`${name}: ${scrollWidth} px wide at ${width} px`);
   await page.screenshot({ path: path.join(outDir, `digest-${name}.png`), fullPage: true });
   await page.close();
 }

@@ -17,6 +17,14 @@ export const COLORS = {
   mark: '#fff3bf',
 };
 
+/**
+ * Long words (a 333-character URL in a Reddit body) break instead of widening the table past
+ * 600 px: `overflow-wrap:anywhere` lets the table shrink them (it counts toward the minimum
+ * width, unlike `break-word`), `word-break:break-word` is the same for WebKit/Blink-based
+ * clients that predate it. On every cell that holds text we did not write.
+ */
+export const BREAK_WORDS = 'overflow-wrap:anywhere;word-break:break-word;';
+
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 const DARK_CSS = `
@@ -46,7 +54,7 @@ export function emailDocument(options: { title: string; preheader: string; body:
 <div style="display:none;max-height:0;overflow:hidden;opacity:0;">${escapeHtml(options.preheader)}</div>
 <table role="presentation" class="es-page" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${COLORS.page};">
 <tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;font-family:${FONT};">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;table-layout:fixed;font-family:${FONT};">
 <tr><td style="padding:0 4px 16px 4px;font-family:${FONT};font-size:20px;font-weight:700;color:${COLORS.brand};">
 <span style="color:${COLORS.brand};">&#9673;</span> Earshot
 </td></tr>
@@ -59,7 +67,7 @@ ${options.body}
 }
 
 export function card(inner: string) {
-  return `<tr><td class="es-card" style="background:${COLORS.card};border:1px solid ${COLORS.border};border-radius:8px;padding:24px;font-family:${FONT};color:${COLORS.text};">
+  return `<tr><td class="es-card" style="background:${COLORS.card};border:1px solid ${COLORS.border};border-radius:8px;padding:24px;font-family:${FONT};color:${COLORS.text};${BREAK_WORDS}">
 ${inner}
 </td></tr>
 <tr><td style="height:16px;line-height:16px;font-size:0;">&nbsp;</td></tr>`;

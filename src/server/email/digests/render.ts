@@ -2,7 +2,7 @@ import { highlightSegments } from '@shared/query/highlight';
 import { parseQuery } from '@shared/query';
 import { cleanRedditText, redditPermalink } from '@shared/reddit-content';
 import { escapeHtml } from '../escape';
-import { button, card, COLORS, emailDocument, FONT } from '../layout';
+import { BREAK_WORDS, button, card, COLORS, emailDocument, FONT } from '../layout';
 
 export interface DigestMention {
   id: number;
@@ -168,7 +168,7 @@ export function renderDigest(content: DigestContent): RenderedDigest {
           .filter(Boolean)
           .join('\n'),
       );
-      return `<tr><td class="es-rule" style="padding:14px 0;${rule}">
+      return `<tr><td class="es-rule" style="padding:14px 0;${rule}${BREAK_WORDS}">
 <div class="es-muted" style="font-size:12px;line-height:18px;color:${COLORS.muted};">${escapeHtml(meta)}</div>
 <div style="font-size:16px;line-height:22px;font-weight:600;margin:2px 0 4px 0;"><a class="es-link" href="${escapeHtml(url)}" style="color:${COLORS.link};text-decoration:none;">${titleHtml}</a></div>
 ${excerpt.length ? `<div class="es-text" style="font-size:14px;line-height:21px;color:${COLORS.text};">${marked(excerpt)}</div>` : ''}
@@ -184,8 +184,8 @@ ${excerpt.length ? `<div class="es-text" style="font-size:14px;line-height:21px;
     );
     if (more > 0) sectionsText.push(`  …and ${plural(more, 'more mention')} on your dashboard`);
     sectionsHtml.push(
-      card(`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="font-family:${FONT};">
-<tr><td style="padding-bottom:4px;">
+      card(`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="table-layout:fixed;font-family:${FONT};">
+<tr><td style="padding-bottom:4px;${BREAK_WORDS}">
 <span class="es-text" style="font-size:17px;font-weight:700;color:${COLORS.text};">${escapeHtml(keyword)}</span>
 <span class="es-muted" style="font-size:13px;color:${COLORS.muted};">&nbsp;·&nbsp;${escapeHtml(plural(total, 'mention'))}</span>
 </td></tr>
