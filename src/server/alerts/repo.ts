@@ -42,8 +42,14 @@ export async function countLiveAlerts(db: DbOrTx, userId: number, exceptId?: num
 }
 
 /** Serialises plan-limit checks of one user: concurrent creates queue behind this row lock. */
+/** Locks the user's row for the transaction; false when the user is gone (deleted meanwhile). */
 export async function lockUser(db: DbOrTx, userId: number) {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return rows.length > 0;
 }
 
 export async function insertAlert(db: DbOrTx, userId: number, values: AlertValues, now: Date) {

@@ -7,7 +7,7 @@ import {
 } from '@shared/api/alerts';
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
-import { ForbiddenError, NotFoundError } from '../http/errors';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../http/errors';
 import { limitsForUser } from '../billing';
 import { requestBackfill } from '../ingestion';
 import * as repo from './repo';
@@ -18,6 +18,15 @@ export type AlertService = ReturnType<typeof createAlertService>;
 type PollStates = (
   rows: repo.AlertRow[],
 ) => Promise<Map<number, Pick<repo.AlertRow, 'lastPolledAt' | 'nextPollAt' | 'lastError'>>>;
+
+/**
+ * Holds the user's row for the write (plan limits count under it, and DELETE /api/user waits
+ * for it). A user deleted by a request that raced this one is gone: 401, as after sign-out,
+ * instead of a foreign-key violation (issue 17 item 11).
+ */
+async function lockLiveUser(tx: DbOrTx, userId: number) {
+  if (!(await repo.lockUser(tx, userId))) throw new UnauthorizedError();
+}
 
 export function toAlertDto(row: repo.AlertRow): Alert {
   return {
@@ -65,7 +74,7 @@ export function createAlertService(deps: { db: Db; clock: Clock; pollStates?: Po
 
     async create(userId: number, input: AlertCreate) {
       const row = await db.transaction(async (tx) => {
-        await repo.lockUser(tx, userId);
+        await lockLiveUser(tx, userId);
         if (isLiveAlert(input)) await assertWithinKeywordLimit(tx, userId);
         const created = await repo.insertAlert(tx, userId, input, clock.now());
         // The past week's matching posts, found by a one-off search (ingestion/backfill.ts).
@@ -78,7 +87,7 @@ export function createAlertService(deps: { db: Db; clock: Clock; pollStates?: Po
     /** Applies the fields the body names; becoming live again is checked against the plan. */
     async update(userId: number, id: number, input: AlertUpdate) {
       const row = await db.transaction(async (tx) => {
-        await repo.lockUser(tx, userId);
+        await lockLiveUser(tx, userId);
         const current = await repo.findOwnedAlert(tx, userId, id);
         if (!current) throw new NotFoundError(ALERT_NOT_FOUND);
         if (!isLiveAlert(current) && isLiveAlert({ ...current, ...input })) {

@@ -13,7 +13,13 @@ import {
   type StripeProvider,
 } from '../providers/types';
 import type { Config } from '../../config';
-import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
+import { isForeignKeyViolation } from '../../db/errors';
+import {
+  ConflictError,
+  NotFoundError,
+  UnauthorizedError,
+  ValidationError,
+} from '../../http/errors';
 import * as repo from './repo';
 import { returnUrl } from './return-url';
 import {
@@ -71,6 +77,8 @@ export function createSubscriptionService(
     return db.transaction(async (tx) => {
       // Under the user's row lock: two checkouts at once create one customer.
       const user = await repo.lockUser(tx, userId);
+      // Deleted by a request that raced this one (DELETE /api/user): gone, as after sign-out.
+      if (!user) throw new UnauthorizedError();
       // A test-mode customer means nothing to Stripe (and back): make one at this provider.
       if (user.customerId && isTestCustomer(user.customerId) === (providerKind === 'test')) {
         return user.customerId;
@@ -147,13 +155,19 @@ export function createSubscriptionService(
       const current = await repo.findEntitledSubscription(db, userId);
       if (current) throw new ConflictError(`You are already subscribed to ${current.plan.name}`);
       const customerId = await ensureCustomer(userId);
-      return payments.createCheckout({
-        userId,
-        customerId,
-        plan: { ...plan, priceId: plan.stripePriceId },
-        successUrl,
-        cancelUrl,
-      });
+      try {
+        return await payments.createCheckout({
+          userId,
+          customerId,
+          plan: { ...plan, priceId: plan.stripePriceId },
+          successUrl,
+          cancelUrl,
+        });
+      } catch (error) {
+        // The account was deleted since ensureCustomer (the test-mode session row refers to it).
+        if (isForeignKeyViolation(error)) throw new UnauthorizedError();
+        throw error;
+      }
     },
 
     cancel: (userId: number, body: CancelBody) =>

@@ -5,7 +5,7 @@ import {
   newTestPayment,
   newTestSubscription,
 } from '../providers/test-mode';
-import { ConflictError, NotFoundError } from '../../http/errors';
+import { ConflictError, NotFoundError, UnauthorizedError } from '../../http/errors';
 import * as repo from './repo';
 import {
   applyPayment,
@@ -58,7 +58,8 @@ export function createTestCheckoutService(
       }
       const customerId = await deps.ensureCustomer(userId);
       await db.transaction(async (tx) => {
-        await repo.lockUser(tx, userId);
+        // Deleted by a request that raced this one: gone, as after sign-out (issue 17 item 11).
+        if (!(await repo.lockUser(tx, userId))) throw new UnauthorizedError();
         if (await repo.findEntitledSubscription(tx, userId)) {
           throw new ConflictError(`You are already subscribed to ${plan.name}`);
         }
