@@ -197,8 +197,9 @@ export function createAuthService(deps: {
       const problem = usernameChangeProblem(body.username, user.username);
       if (problem) throw new ValidationError(`Invalid username: ${problem}`, { username: problem });
       const emailChange = body.email !== user.email && body.email !== user.pendingEmail;
-      if (emailChange) await checkCurrentPassword(user, body.currentPassword, caller.ip);
+      // A taken address is said first (registration says as much to anyone); then the password.
       await assertAvailable(body, user.id);
+      if (emailChange) await checkCurrentPassword(user, body.currentPassword, caller.ip);
       let saved: repo.UserRow;
       try {
         saved = await repo.updateUser(db, user.id, {

@@ -30,6 +30,9 @@ const routes: RouteObject[] = [
           { path: '/privacy', ...page(() => import('./routes/privacy')) },
           { path: '/terms', ...page(() => import('./routes/terms')) },
           { path: '/refund', ...page(() => import('./routes/refund')) },
+          // Mailed links: they work signed in or not.
+          { path: '/verify-email', ...page(() => import('./routes/verify-email')) },
+          { path: '/reset-password', ...page(() => import('./routes/reset-password')) },
         ],
       },
       // A hosted-checkout page of its own (test mode), outside the app shell.

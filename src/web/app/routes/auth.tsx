@@ -1,19 +1,30 @@
 import { Anchor, Box, Center, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Logo } from '../../components/logo';
-import { AuthMarketingPanel, LoginForm, RegisterForm } from '../../features/accounts';
+import {
+  AuthMarketingPanel,
+  ForgotPasswordForm,
+  LoginForm,
+  RegisterForm,
+} from '../../features/accounts';
 import { safeNextPath, withNext } from '../../lib/next-path';
 
-type Tab = 'login' | 'register';
+type Tab = 'login' | 'register' | 'forgot';
 
 export default function AuthRoute() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const tab: Tab = searchParams.get('tab') === 'register' ? 'register' : 'login';
+  const asked = searchParams.get('tab');
+  const tab: Tab = asked === 'register' || asked === 'forgot' ? asked : 'login';
 
   // Back to the protected page that sent the visitor here, else the dashboard.
   const next = safeNextPath(searchParams.get('next'));
   const goToDashboard = () => navigate(next ?? '/dashboard', { replace: true });
+  const heading = {
+    login: ['Welcome back', 'Sign in to see what Reddit is saying about your keywords.'],
+    register: ['Create an account', 'Start tracking Reddit for your keywords in under a minute.'],
+    forgot: ['Reset your password', 'We will email you a link that works for 1 hour.'],
+  }[tab];
 
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing={0} mih="100vh" bg="white">
@@ -25,21 +36,26 @@ export default function AuthRoute() {
           <Box w="100%" maw={420}>
             <Stack gap={6} mb="xl">
               <Title order={1} fz={28}>
-                {tab === 'login' ? 'Welcome back' : 'Create an account'}
+                {heading[0]}
               </Title>
-              <Text c="dimmed">
-                {tab === 'login'
-                  ? 'Sign in to see what Reddit is saying about your keywords.'
-                  : 'Start tracking Reddit for your keywords in under a minute.'}
-              </Text>
+              <Text c="dimmed">{heading[1]}</Text>
             </Stack>
             <Paper withBorder p={{ base: 'lg', sm: 'xl' }} shadow="xs">
               {tab === 'login' ? (
                 <LoginForm key="login" onSuccess={goToDashboard} />
+              ) : tab === 'forgot' ? (
+                <ForgotPasswordForm key="forgot" />
               ) : (
                 <RegisterForm key="register" onSuccess={goToDashboard} />
               )}
             </Paper>
+            {tab === 'login' && (
+              <Text ta="right" size="sm" mt="xs">
+                <Anchor component={Link} to={withNext('?tab=forgot', next)} replace size="sm">
+                  Forgot password?
+                </Anchor>
+              </Text>
+            )}
             <Text ta="center" size="sm" c="dimmed" mt="lg">
               {tab === 'login' ? "Don't have an account? " : 'Already have an account? '}
               <Anchor

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { Suspense, type ReactNode } from 'react';
 import { PageHeader } from '../../components/page-header';
+import { CurrentUserVerifyEmailNotice } from '../../features/accounts';
 import { AlertsOverview, KeywordDialog } from '../../features/alerts';
 import { PausedAlertsNotice } from '../../features/billing';
 import { QuotaNotice, StatsCards, useLiveDashboard } from '../../features/dashboard';
@@ -39,6 +40,7 @@ export default function DashboardPage() {
         }
       />
       <Stack gap="lg">
+        <CurrentUserVerifyEmailNotice />
         <PausedAlertsNotice />
         <MonitoringHealth />
         <QuotaNotice stats={stats.data} />

@@ -1,21 +1,22 @@
 import { profileBodySchema, usernameChangeProblem, type User } from '@shared/api/auth';
-import { Stack, TextInput } from '@mantine/core';
+import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { failedSubmit } from '../../../lib/form-errors';
 import { toastSuccess } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 import { SaveChangesButton } from '../../../components/save-changes-button';
+import { VerifyEmailNotice } from './verify-email-notice';
 
 const validateProfile = schemaResolver(profileBodySchema, { sync: true });
 
 /**
- * Username and email; Save is enabled only once something changed. See
- * docs/product.md §3 (Screens).
+ * Username and email; Save is enabled only once something changed. A new email asks for the
+ * current password and waits for its link (decision record 009). See docs/product.md §3.
  */
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
   const form = useForm({
-    initialValues: { username: user.username, email: user.email },
+    initialValues: { username: user.username, email: user.email, currentPassword: '' },
     validate: (values) => {
       const errors = validateProfile(values);
       const problem = usernameChangeProblem(values.username.trim(), user.username);
@@ -23,14 +24,23 @@ export function ProfileForm({ user }: { user: User }) {
     },
   });
 
+  const typedEmail = form.values.email.trim().toLowerCase();
+  const emailChanging = typedEmail !== user.email && typedEmail !== user.pendingEmail;
+
   const submit = form.onSubmit((values) => {
-    update.mutate(profileBodySchema.parse(values), {
+    const body = profileBodySchema.parse(values);
+    update.mutate(emailChanging ? body : { ...body, currentPassword: undefined }, {
       onSuccess: (saved) => {
-        const next = { username: saved.username, email: saved.email };
+        const next = { username: saved.username, email: saved.email, currentPassword: '' };
         form.setInitialValues(next);
         form.setValues(next);
         form.resetDirty(next);
-        toastSuccess('Profile updated', 'Your profile has been saved.');
+        toastSuccess(
+          'Profile updated',
+          emailChanging && saved.pendingEmail
+            ? `We sent a link to ${saved.pendingEmail}. Your email changes when you open it.`
+            : 'Your profile has been saved.',
+        );
       },
       onError: failedSubmit(form, 'Update failed'),
     });
@@ -39,9 +49,10 @@ export function ProfileForm({ user }: { user: User }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md" maw={480}>
+        <VerifyEmailNotice user={user} />
         <TextInput
           label="Username"
-          description="3 to 30 characters, shown in the app."
+          description="3 to 30 characters, no @, shown in the app."
           autoComplete="username"
           required
           {...form.getInputProps('username')}
@@ -54,6 +65,15 @@ export function ProfileForm({ user }: { user: User }) {
           required
           {...form.getInputProps('email')}
         />
+        {emailChanging && (
+          <PasswordInput
+            label="Current password"
+            description="Needed to change your email. We'll tell your current address."
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('currentPassword')}
+          />
+        )}
         <SaveChangesButton dirty={form.isDirty()} pending={update.isPending} />
       </Stack>
     </form>
