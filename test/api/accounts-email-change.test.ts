@@ -1,30 +1,21 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { createSmtpMailer } from '../../src/server/email/mailer';
-import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
-import { build, type TestApp } from '../helpers/test-app';
+import type { SmtpSink } from '../helpers/smtp-sink';
+import { buildWithSmtp } from '../helpers/mail-app';
+import type { TestApp } from '../helpers/test-app';
 
 // Issue 17, items 3 and 4: changing the email takes the current password, tells the old address
 // and waits for the new one's link; nobody can hold a username or email that blocks another
 // person's registration.
 
-const quiet = { info: () => {}, warn: () => {} };
 const settle = () => new Promise((r) => setTimeout(r, 250));
 
 let sink: SmtpSink;
 let t: TestApp;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  const mailer = createSmtpMailer({
-    smtpUrl: sink.url,
-    from: 'Earshot <a@earshot.test>',
-    log: quiet,
-  });
-  t = await build({}, { mailer });
-  return async () => {
-    await mailer.close();
-    await sink.stop();
-  };
+  const withSmtp = await buildWithSmtp();
+  t = withSmtp;
+  sink = withSmtp.sink;
 });
 
 async function mailTo(to: string, subject: string) {

@@ -1,30 +1,21 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { PASSWORD_RESET_REQUESTED } from '../../src/shared/api/auth';
-import { createSmtpMailer } from '../../src/server/email/mailer';
-import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
+import type { SmtpSink } from '../helpers/smtp-sink';
+import { buildWithSmtp } from '../helpers/mail-app';
 import { build, type TestApp } from '../helpers/test-app';
 
 // Issue 17, item 2: "Forgot password?" mails a single-use link (1 h); setting a new password
 // ends every session; the request answers the same for any email and is rate-limited.
 
-const quiet = { info: () => {}, warn: () => {} };
 const settle = () => new Promise((r) => setTimeout(r, 250));
 
 let sink: SmtpSink;
 let t: TestApp;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  const mailer = createSmtpMailer({
-    smtpUrl: sink.url,
-    from: 'Earshot <a@earshot.test>',
-    log: quiet,
-  });
-  t = await build({}, { mailer });
-  return async () => {
-    await mailer.close();
-    await sink.stop();
-  };
+  const withSmtp = await buildWithSmtp();
+  t = withSmtp;
+  sink = withSmtp.sink;
 });
 
 const resetMails = (to: string) =>

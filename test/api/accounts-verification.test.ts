@@ -4,8 +4,9 @@ import { digestConfigs } from '../../src/server/db/schema';
 import { runDigestJob } from '../../src/server/email/digests/job';
 import { createSmtpMailer } from '../../src/server/email/mailer';
 import { insertAlert, insertMentions } from '../helpers/mentions';
-import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
-import { build, type TestApp } from '../helpers/test-app';
+import type { SmtpSink } from '../helpers/smtp-sink';
+import { buildWithSmtp } from '../helpers/mail-app';
+import type { TestApp } from '../helpers/test-app';
 
 // Issue 17, item 1: a verification link after registration and after an email change; no other
 // mail to an address before it is verified. Mail goes through a real SMTP server on loopback.
@@ -17,17 +18,9 @@ let sink: SmtpSink;
 let t: TestApp;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  const mailer = createSmtpMailer({
-    smtpUrl: sink.url,
-    from: 'Earshot <a@earshot.test>',
-    log: quiet,
-  });
-  t = await build({}, { mailer });
-  return async () => {
-    await mailer.close();
-    await sink.stop();
-  };
+  const withSmtp = await buildWithSmtp();
+  t = withSmtp;
+  sink = withSmtp.sink;
 });
 
 /** Waits for the next mail to `to` whose subject matches, and returns it. */

@@ -5,6 +5,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSmtpMailer } from '../../src/server/email/mailer';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
+import { buildWithSmtp } from '../helpers/mail-app';
 import { build, type TestApp } from '../helpers/test-app';
 
 const quiet = { info: () => {}, warn: () => {} };
@@ -26,17 +27,9 @@ describe('POST /api/test-email over SMTP', () => {
   let sink: SmtpSink;
   let t: TestApp;
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    const mailer = createSmtpMailer({
-      smtpUrl: sink.url,
-      from: 'Earshot <alerts@earshot.test>',
-      log: quiet,
-    });
-    t = await build({}, { mailer });
-    return async () => {
-      await mailer.close();
-      await sink.stop();
-    };
+    const withSmtp = await buildWithSmtp({}, 'Earshot <alerts@earshot.test>');
+    t = withSmtp;
+    sink = withSmtp.sink;
   });
 
   test("the test email arrives at the user's own address with HTML and text parts", async () => {
