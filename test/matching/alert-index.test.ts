@@ -187,10 +187,11 @@ describe('pathological input', () => {
     { name: '20,000 one-letter words', body: 'a '.repeat(20_000) },
     { name: 'invalid surrogates', body: 'ok \ud800 \udc00x\ud83d\ude80\udfff '.repeat(2000) },
     { name: 'a 40 KB run of symbols', body: '-x'.repeat(20_000) },
-  ])('$name: no crash, milliseconds', ({ body }) => {
+  ])('$name: no crash, no runaway', ({ body }) => {
     const start = performance.now();
     expect(() => index.match(post(body.slice(0, 300), body))).not.toThrow();
-    // Generous for a loaded CI machine; the benchmark's worst-case row has the real figure.
-    expect(performance.now() - start).toBeLessThan(100);
+    // Only a runaway (seconds: backtracking, a quadratic scan) fails here, even on a machine
+    // loaded twentyfold; the figure itself (about 2 ms) is bench:match's worst-case row.
+    expect(performance.now() - start).toBeLessThan(3_000);
   });
 });
