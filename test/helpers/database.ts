@@ -5,7 +5,6 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database, type PgliteStart } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
-import { openPglite } from '../../src/server/db/pglite';
 
 /**
  * A new empty database on the PostgreSQL server of `serverUrl` (a role that may create
@@ -80,18 +79,6 @@ export async function freshDatabase(): Promise<Database> {
       await scratch.drop();
     },
   };
-}
-
-/**
- * Gives a server process's `$DATA_DIR` the run's migrated PGlite database, so that it starts
- * without initdb and migrations (seconds of a loaded machine's time). Without a template
- * (outside vitest) the folder stays empty and the server makes its database itself.
- */
-export async function seedPgliteDataDir(dataDir: string) {
-  const start = await pgliteStart();
-  if (!start.loadDataDir) return;
-  const database = await openPglite(dataDir, start);
-  await database.close();
 }
 
 // Read and compiled once per test process, then shared by every PGlite it opens: the template

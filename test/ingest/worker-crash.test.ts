@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { startFakeReddit } from '../fakes/reddit';
-import { createScratchDatabase, postgresTemplate, seedPgliteDataDir } from '../helpers/database';
+import { createScratchDatabase, postgresTemplate } from '../helpers/database';
 import { HttpClient } from '../helpers/http-client';
 import { freePort, spawnServer, waitUntilReady } from '../helpers/server-process';
 
@@ -13,8 +13,6 @@ const scratch = serverUrl
   ? await createScratchDatabase(serverUrl, 'earshot_crash', await postgresTemplate())
   : undefined;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'earshot-crash-'));
-// Started from the migrated template: a first start's initdb is test/server/process.test.ts's.
-if (!scratch) await seedPgliteDataDir(dataDir);
 afterAll(async () => {
   await fake.stop();
   await scratch?.drop();
