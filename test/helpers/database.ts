@@ -2,11 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type Database, type PgliteStart } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
-import { openPglite } from '../../src/server/db/pglite';
 
 /**
  * A new empty database on the PostgreSQL server of `serverUrl` (a role that may create
@@ -83,18 +81,6 @@ export async function freshDatabase(): Promise<Database> {
   };
 }
 
-/**
- * Gives a server process's `$DATA_DIR` the run's migrated PGlite database, so that it starts
- * without initdb and migrations (seconds of a loaded machine's time). Without a template
- * (outside vitest) the folder stays empty and the server makes its database itself.
- */
-export async function seedPgliteDataDir(dataDir: string) {
-  const start = await pgliteStart();
-  if (!start.loadDataDir) return;
-  const database = await openPglite(dataDir, start);
-  await database.close();
-}
-
 // Read and compiled once per test process, then shared by every PGlite it opens: the template
 // (a few tens of MB) and PGlite's WebAssembly and file-system bundle.
 let shared: Promise<PgliteStart> | undefined;
@@ -113,9 +99,6 @@ function pgliteStart(): Promise<PgliteStart> {
       initdbWasmModule,
       fsBundle: new Blob([readFileSync(path.join(dist, 'pglite.data'))]),
       loadDataDir: template ? new Blob([readFileSync(template)]) : undefined,
-      // A test database is small: 16 MB of shared buffers instead of 128 halves the start-up
-      // (PostgreSQL clears them when it starts).
-      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
     };
   })();
   return shared;

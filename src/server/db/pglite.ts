@@ -8,12 +8,12 @@ import * as schema from './schema';
 
 /**
  * What an in-memory PGlite may start from besides an empty cluster: a data directory tarball
- * (tests load one migrated template instead of running initdb and every migration per file),
- * compiled modules that several instances of one process share, and server settings.
+ * (tests load one migrated template instead of running initdb and every migration per file) and
+ * compiled modules that several instances of one process share.
  */
 export type PgliteStart = Pick<
   PGliteOptions,
-  'loadDataDir' | 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle' | 'startParams'
+  'loadDataDir' | 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'
 >;
 
 /** Embedded PostgreSQL in `$dataDir/db`, or in memory when no folder is given (tests). */
