@@ -28,6 +28,9 @@ export default defineConfig({
           // Builds the app once (when stale) before any browser test starts a server.
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
+          // A page on a loaded two-core runner can take more than expect.poll's default second
+          // to render; ten seconds, like the `visible` helper, fails only what never appears.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           // One retry, as Playwright's own CI default does: a browser on a loaded two-core runner
           // can miss a timing window; a real failure fails twice. Failures leave a screenshot.
           retry: 1,

@@ -80,6 +80,9 @@ describe.skipIf(!suite.enabled)('billing in test mode', () => {
       'You will be downgraded to Free at the end of your billing period',
     );
     await visible(notice.nth(1)); // the toast's text and the notice's title
+    // Resume, and "now" as the only other way: never "Cancel Subscription" beside "Resume".
+    expect(await page.getByRole('button', { name: 'Cancel Subscription' }).count()).toBe(0);
+    await visible(page.getByRole('button', { name: 'Cancel Immediately' }));
     await page.getByRole('button', { name: 'Resume Subscription' }).click();
     await visible(page.getByText('Subscription Resumed'));
     await gone(page.getByRole('button', { name: 'Resume Subscription' }));

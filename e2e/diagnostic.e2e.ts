@@ -89,7 +89,10 @@ describe.skipIf(!suite.enabled)(
       fake!.injectFaults([{ match: '/search$', kind: 'status', status: 500, times: 10 }]);
       await page.getByRole('button', { name: 'Run API Test' }).click();
       await visible(page.getByText('Test Failed'));
-      await visible(page.getByText(/Reddit answered 500/));
+      await visible(page.getByText(/Reddit answered 500/).first());
+      // The toast agrees with the card: the destructive "Test failed: …", not "Test Completed".
+      await visible(page.getByText(/^Test failed: Reddit answered 500/));
+      expect(await page.getByText('Test Completed').count()).toBe(0);
       fake!.clearFaults();
       expectError({ text: /status of 404/, url: /\/api\/alerts\/(error-info\/)?\d+/ });
     });

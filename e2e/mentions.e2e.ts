@@ -113,6 +113,11 @@ describe.skipIf(!suite.enabled)('mentions in the browser', () => {
 
     await latest.getByRole('button', { name: 'Load More' }).click();
     await visible(page.getByText('Checking for new mentions of your keywords.'));
+    // Its result is visible: nothing new arrived, and the card list says so.
+    await visible(latest.getByRole('status').getByText(/^No new mentions \(checked at /));
+    expect(await latest.getByRole('link', { name: 'See all mentions' }).getAttribute('href')).toBe(
+      '/mentions',
+    );
 
     const replies = page.getByLabel('Replies', { exact: true });
     await expect.poll(() => replies.innerText()).toMatch(/^Replies[\s\S]*\n0\s/);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { alerts } from '../../src/server/db/schema';
+import { insertMentions } from '../helpers/mentions';
 import { build } from '../helpers/test-app';
 
 const t = await build();
@@ -237,6 +238,37 @@ describe('stats', () => {
       monthMentions: 0,
       skippedMentions: 0,
       limits: { activeKeywords: 3, monthlyMentions: 50 },
+      keywordUsage: [],
     });
+  });
+
+  test('names the keywords using the month’s mentions, with the pace of their live matches', async () => {
+    const { client, user } = await t.signedIn();
+    const fast = (await client.post('/api/alerts', { keyword: 'slack' })).body;
+    const slow = (await client.post('/api/alerts', { keyword: 'zendesk' })).body;
+    const quiet = (await client.post('/api/alerts', { keyword: 'freshdesk' })).body;
+    const now = t.clock.now().getTime();
+    const at = (msAgo: number) => ({ createdAt: new Date(now - msAgo) });
+    // slack: 12 live matches in its first 3 minutes, 20 minutes ago → 12 per 20 min = 864 a day.
+    for (let i = 0; i < 12; i++) {
+      await insertMentions(t.db, { ...fast, userId: user.id }, 1, at(20 * 60_000 - i * 15_000));
+    }
+    // zendesk: 6 live matches over the last 3 days → 2 a day; its 25 backfilled ones don't count.
+    for (let i = 0; i < 6; i++) {
+      await insertMentions(t.db, { ...slow, userId: user.id }, 1, at((3 - i / 2) * 86_400_000));
+    }
+    await insertMentions(t.db, { ...slow, userId: user.id }, 25, {
+      ...at(3 * 86_400_000),
+      isBackfilled: true,
+    });
+    // freshdesk: 2 matches say nothing about a pace.
+    await insertMentions(t.db, { ...quiet, userId: user.id }, 2, at(60_000));
+
+    const stats = (await client.get('/api/stats')).body;
+    expect(stats.keywordUsage).toEqual([
+      { alertId: slow.id, keyword: 'zendesk', monthMentions: 31, perDay: 2 },
+      { alertId: fast.id, keyword: 'slack', monthMentions: 12, perDay: 864 },
+      { alertId: quiet.id, keyword: 'freshdesk', monthMentions: 2, perDay: null },
+    ]);
   });
 });

@@ -42,6 +42,19 @@ describe('POST /api/test-reddit-api', () => {
     expect(res.body.error).toMatch(reason);
   });
 
+  test.each([
+    [403, 'r/privsub is private or quarantined (Reddit answered 403)'],
+    [404, 'r/privsub does not exist or is banned (Reddit answered 404)'],
+  ])('Reddit refusing the alert’s subreddit (%i) is said in words', async (status, words) => {
+    const { client } = await t.signedIn();
+    const alert = (await client.post('/api/alerts', { keyword: 'refused', subreddits: 'Privsub' }))
+      .body;
+    t.fake.injectFaults([{ match: '/search$', kind: 'status', status, times: 3 }]);
+    const res = await client.post('/api/test-reddit-api', { alertId: alert.id });
+    t.fake.clearFaults();
+    expect(res.body).toEqual({ success: false, mentionsFound: 0, error: words });
+  });
+
   test('another user’s alert is 404; a bad alertId is 400; at most 10 tests a minute', async () => {
     const owner = await t.signedIn();
     const other = await t.signedIn();

@@ -123,9 +123,12 @@ describe('without SMTP_URL: the outbox', () => {
   });
   afterAll(() => {});
 
-  test('each message is written as a parsable .eml file', async () => {
+  test('each message is written as a parsable .eml file, and the answer says where', async () => {
     const { client, email } = await t.signedIn();
-    expect((await client.post('/api/test-email')).status).toBe(200);
+    const res = await client.post('/api/test-email');
+    expect(res.status).toBe(200);
+    // Not "check your inbox": nothing was emailed.
+    expect(res.body.message).toMatch(/nothing was emailed: .* outbox folder .*DATA_DIR\/outbox/);
     // Registration's verification link is in the outbox too.
     const all = await readdir(path.join(dataDir, 'outbox'));
     const files: string[] = [];

@@ -12,6 +12,7 @@ import {
   matchItems,
   plannedListings,
   searchAlert,
+  subredditAccessMessage,
   subredditNames,
   toListingStatus,
 } from '../ingestion';
@@ -85,6 +86,13 @@ export function createDiagnosticService(deps: {
         }
         return await feedTest(deps.feeds!, alert);
       } catch (error) {
+        // The alert's own subreddits may be named: they are this user's (issue 18 item 3).
+        const names = subredditNames(alert.subreddits);
+        if (error instanceof RedditError && names.length > 0) {
+          if (error.failure === 'forbidden' || error.failure === 'not-found') {
+            return failed(subredditAccessMessage(names, error.failure));
+          }
+        }
         if (error instanceof RedditError || error instanceof BudgetBusyError) {
           return failed(error.message);
         }

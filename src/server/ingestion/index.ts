@@ -14,6 +14,7 @@ export {
 export { ingestionRoutes } from './status/routes';
 export { plannedListings, toNames as subredditNames } from './status/status-repo';
 export {
+  accessMessage as subredditAccessMessage,
   createIngestionService,
   listingsOf,
   toListingStatus,

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { alerts, liveAlert, mentionQuotaSkips, mentions, users } from '../db/schema';
 
@@ -29,4 +29,27 @@ export async function countStats(db: DbOrTx, userId: number, dayStart: Date, mon
     .from(users)
     .where(eq(users.id, userId));
   return row;
+}
+
+/**
+ * Per live alert, this month's mentions and the span of the live (not backfilled) ones: the
+ * pace comes from when they arrived, not from a one-off 7-day search storing 25 at once. Read
+ * for quota-limited users only, whose month holds a few dozen mentions.
+ */
+export async function keywordUsage(db: DbOrTx, userId: number, monthStart: Date) {
+  const live = sql`not ${mentions.isBackfilled}`;
+  const count = sql<number>`count(*)`.mapWith(Number);
+  return db
+    .select({
+      alertId: alerts.id,
+      keyword: alerts.keyword,
+      monthMentions: count,
+      liveMentions: sql<number>`count(*) filter (where ${live})`.mapWith(Number),
+      firstLive: sql<Date | null>`min(${mentions.createdAt}) filter (where ${live})`,
+    })
+    .from(mentions)
+    .innerJoin(alerts, eq(alerts.id, mentions.alertId))
+    .where(and(eq(mentions.userId, userId), gte(mentions.createdAt, monthStart), liveAlert))
+    .groupBy(alerts.id, alerts.keyword)
+    .orderBy(desc(count), alerts.id);
 }

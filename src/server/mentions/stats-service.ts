@@ -1,9 +1,22 @@
-import type { Stats } from '@shared/api/stats';
+import { PACE_MIN_MATCHES, type Stats } from '@shared/api/stats';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { startOfLocalDay } from '../lib/time-zones';
 import { limitsForUser } from '../billing';
 import * as repo from './stats-repo';
+
+/** Matches since the first one, over at least ten minutes (a burst is not a day's rate). */
+const MIN_SPAN_MS = 10 * 60_000;
+
+/** A keyword's pace in mentions a day, from its live matches this month; null with too few. */
+export function pacePerDay(
+  row: { liveMentions: number; firstLive: Date | string | null },
+  now: Date,
+): number | null {
+  if (row.liveMentions < PACE_MIN_MATCHES || !row.firstLive) return null;
+  const span = Math.max(MIN_SPAN_MS, now.getTime() - new Date(row.firstLive).getTime());
+  return Math.round((row.liveMentions / span) * 86_400_000);
+}
 
 export type StatsService = ReturnType<typeof createStatsService>;
 
@@ -17,13 +30,22 @@ export function createStatsService(deps: { db: Db; clock: Clock }) {
     async get(user: { id: number; timezone: string }): Promise<Stats> {
       const now = clock.now();
       const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-      const counts = await repo.countStats(
-        db,
-        user.id,
-        startOfLocalDay(now, user.timezone),
-        monthStart,
-      );
-      return { ...counts, limits: await limitsForUser(db, user.id) };
+      const [counts, limits] = await Promise.all([
+        repo.countStats(db, user.id, startOfLocalDay(now, user.timezone), monthStart),
+        limitsForUser(db, user.id),
+      ]);
+      const usage =
+        limits.monthlyMentions === null ? [] : await repo.keywordUsage(db, user.id, monthStart);
+      return {
+        ...counts,
+        limits,
+        keywordUsage: usage.map((row) => ({
+          alertId: row.alertId,
+          keyword: row.keyword,
+          monthMentions: row.monthMentions,
+          perDay: pacePerDay(row, now),
+        })),
+      };
     },
   };
 }

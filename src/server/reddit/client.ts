@@ -177,15 +177,39 @@ export function createRedditClient(deps: {
       throw new RedditError('rate-limited', 'Reddit answered 429: too many requests', 429, pause);
     }
     if (status >= 500) {
-      throw new RedditError('server', `Reddit answered ${status}`, status, undefined, path);
+      throw new RedditError(
+        'server',
+        `Reddit answered ${status}: a fault on Reddit's side; Earshot keeps retrying`,
+        status,
+        undefined,
+        path,
+      );
     }
     if (status === 403) {
-      throw new RedditError('forbidden', 'Reddit answered 403', 403, undefined, path);
+      throw new RedditError(
+        'forbidden',
+        'Reddit answered 403: the subreddit is private or quarantined',
+        403,
+        undefined,
+        path,
+      );
     }
     if (status === 404) {
-      throw new RedditError('not-found', 'Reddit answered 404', 404, undefined, path);
+      throw new RedditError(
+        'not-found',
+        'Reddit answered 404: the subreddit does not exist or is banned',
+        404,
+        undefined,
+        path,
+      );
     }
-    throw new RedditError('unexpected', `Reddit answered ${status}`, status, undefined, path);
+    throw new RedditError(
+      'unexpected',
+      `Reddit answered ${status}, an answer Earshot does not expect; it keeps retrying`,
+      status,
+      undefined,
+      path,
+    );
   }
 
   async function getListing(

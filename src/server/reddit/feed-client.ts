@@ -49,10 +49,28 @@ export function createFeedClient(deps: {
     }
     const where = `${path}/.rss`;
     if (status >= 500)
-      throw new RedditError('server', `Reddit answered ${status}`, status, undefined, where);
+      throw new RedditError(
+        'server',
+        `Reddit answered ${status}: a fault on Reddit's side; Earshot keeps retrying`,
+        status,
+        undefined,
+        where,
+      );
     if (status === 404)
-      throw new RedditError('not-found', 'Reddit answered 404', 404, undefined, where);
-    throw new RedditError('unexpected', `Reddit answered ${status}`, status, undefined, where);
+      throw new RedditError(
+        'not-found',
+        'Reddit answered 404: the subreddit does not exist or is banned',
+        404,
+        undefined,
+        where,
+      );
+    throw new RedditError(
+      'unexpected',
+      `Reddit answered ${status}, an answer Earshot does not expect; it keeps retrying`,
+      status,
+      undefined,
+      where,
+    );
   }
 
   return {

@@ -9,5 +9,31 @@ export const statsSchema = z.object({
   /** Matches not stored this month because the plan's monthly mentions were used up. */
   skippedMentions: z.number().int(),
   limits: planLimitsSchema,
+  /**
+   * With a monthly mention limit only (empty otherwise): each keyword's share of this month's
+   * mentions, most first, and its live pace (mentions a day, from its matches this month; null
+   * with too few to tell), so the dashboard can say which keyword uses the quota up.
+   */
+  keywordUsage: z.array(
+    z.object({
+      alertId: z.number().int(),
+      keyword: z.string(),
+      monthMentions: z.number().int(),
+      perDay: z.number().int().nullable(),
+    }),
+  ),
 });
 export type Stats = z.infer<typeof statsSchema>;
+
+/** Fewer live matches than this say nothing about a keyword's pace. */
+export const PACE_MIN_MATCHES = 5;
+
+/**
+ * A keyword is on course to use the month's quota within a day when its pace reaches the
+ * quota itself (issue 18 item 10): the dashboard warns before the month is gone in a minute.
+ */
+export function keywordsOverPace(stats: Stats) {
+  const limit = stats.limits.monthlyMentions;
+  if (limit === null) return [];
+  return stats.keywordUsage.filter((k) => k.perDay !== null && k.perDay >= limit);
+}

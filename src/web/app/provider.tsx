@@ -42,7 +42,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications limit={1} position="top-right" />
+      {/* Bottom right, where no heading or primary action lives; above the tab bar on phones
+          (styles.css). Issue 18 item 4: top-right toasts covered "Add Keyword". */}
+      <Notifications limit={1} position="bottom-right" className="app-toasts" />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>{children}</AuthProvider>
       </QueryClientProvider>

@@ -14,17 +14,23 @@ export function showServerFieldErrors(
   form: FormWithErrors,
   error: unknown,
   aliases: Record<string, string> = {},
-) {
-  if (!(error instanceof ApiError) || !error.details) return;
+): boolean {
+  if (!(error instanceof ApiError) || !error.details) return false;
+  let shown = false;
   for (const [field, message] of Object.entries(error.details)) {
     const target = aliases[field] ?? field;
-    if (target in form.values) form.setFieldError(target, message);
+    if (target in form.values) {
+      form.setFieldError(target, message);
+      shown = true;
+    }
   }
+  return shown;
 }
 
 /**
- * A mutation's `onError` for a form: the server's field errors under their inputs and its
- * message in a toast titled `title`.
+ * A mutation's `onError` for a form: the server's field errors under their inputs, or, when
+ * none of them belongs to an input, its message in a toast titled `title` (never both: a toast
+ * repeating what the form shows only covers the screen; issue 18 item 4).
  */
 export function failedSubmit(
   form: FormWithErrors,
@@ -32,7 +38,6 @@ export function failedSubmit(
   aliases: Record<string, string> = {},
 ) {
   return (error: unknown) => {
-    showServerFieldErrors(form, error, aliases);
-    toastError(title, error);
+    if (!showServerFieldErrors(form, error, aliases)) toastError(title, error);
   };
 }

@@ -63,10 +63,12 @@ export function createTestEmailService(deps: { mailer: Mailer; clock: Clock; app
             : `The mail server could not be reached or asked to try later: ${result.reason}`,
         );
       }
-      return {
-        success: true,
-        message: `Test email sent to ${user.email}. Check your inbox and spam folder.`,
-      };
+      // Without SMTP nothing reaches an inbox: say where the message went instead.
+      const message =
+        deps.mailer.kind === 'outbox'
+          ? 'No mail server is configured (SMTP_URL), so nothing was emailed: the test message was written to the outbox folder in Earshot’s data directory (DATA_DIR/outbox) on the server.'
+          : `Test email sent to ${user.email}. Check your inbox and spam folder.`;
+      return { success: true, message };
     },
   };
 }

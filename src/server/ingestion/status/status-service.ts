@@ -29,10 +29,14 @@ export type PollState = {
   lastError: string | null;
 };
 
-const accessMessage = (name: string, access: string) =>
-  access === 'not-found'
-    ? `r/${name} does not exist or is banned (Reddit answered 404)`
-    : `r/${name} is private or quarantined (Reddit answered 403)`;
+/** A subreddit Reddit refuses, in words; `names` are the user's own (several: "one of"). */
+export const accessMessage = (names: string | readonly string[], access: string) => {
+  const list = typeof names === 'string' ? [names] : names;
+  const who = list.length === 1 ? `r/${list[0]}` : `One of ${list.map((n) => `r/${n}`).join(', ')}`;
+  return access === 'not-found'
+    ? `${who} does not exist or is banned (Reddit answered 404)`
+    : `${who} is private or quarantined (Reddit answered 403)`;
+};
 
 /** The listings an alert's items come from: r/all, or the groups holding its subreddits. */
 export function listingsOf(alert: AlertFields, listings: ListingRow[]) {

@@ -14,7 +14,9 @@ function UsageMeter({ label, used, limit }: { label: string; used: number; limit
           {label}
         </Text>
         <Text size="xs" fw={600} c="dark.6">
-          {used.toLocaleString()} / {unlimited ? '∞' : limit.toLocaleString()}
+          {unlimited
+            ? used.toLocaleString()
+            : `${used.toLocaleString()} / ${limit.toLocaleString()}`}
         </Text>
       </Group>
       {unlimited ? (

@@ -23,7 +23,7 @@ export function AlertCheckState({ alert }: Props) {
     );
   }
   return (
-    <Text size="xs" c="dimmed">
+    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
       {alert.lastPolledAt ? (
         <>
           Checked <RelativeTime date={alert.lastPolledAt} inherit />

@@ -1,8 +1,20 @@
 import { Badge } from '@mantine/core';
-import type { Alert } from '@shared/api/alerts';
+import { isLiveAlert, type Alert } from '@shared/api/alerts';
 
-/** An alert is Active or Paused, by isActive: docs/product.md §4 (Entities). */
-export function AlertStatusBadge({ alert }: { alert: Pick<Alert, 'isActive'> }) {
+type Props = { alert: Pick<Alert, 'isActive' | 'isPaused' | 'lastError'> };
+
+/**
+ * Active or Paused, by isActive (docs/product.md §4, Entities); a live alert that cannot be
+ * monitored shows Error instead, so the badge never reads green above a red error.
+ */
+export function AlertStatusBadge({ alert }: Props) {
+  if (isLiveAlert(alert) && alert.lastError) {
+    return (
+      <Badge color="red" variant="light">
+        Error
+      </Badge>
+    );
+  }
   return alert.isActive ? (
     <Badge color="teal" variant="light">
       Active

@@ -50,7 +50,7 @@ export function AlertsTable({ alerts, sort, onSort }: Props) {
               <Table.Td style={NO_WRAP}>
                 <Text size="sm">{NOTIFICATION_LABELS[alert.digestFrequency]}</Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td w={200} miw={200}>
                 <Stack gap={4} align="flex-start">
                   <AlertStatusBadge alert={alert} />
                   <AlertCheckState alert={alert} />

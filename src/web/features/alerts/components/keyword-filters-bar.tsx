@@ -23,7 +23,7 @@ export function KeywordFiltersBar({ filters, onChange, onOpenAdvanced, onReset, 
           leftSection={<IconSearch size={16} />}
           value={filters.search}
           onChange={(event) => set({ search: event.currentTarget.value })}
-          style={{ flex: '1 1 260px' }}
+          style={{ flex: '1 1 300px' }}
           type="search"
         />
         <Select

@@ -1,12 +1,13 @@
-import { Alert as Notice, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert as Notice, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { keywordSchema, minScoreSchema, type Alert } from '@shared/api/alerts';
 import { SITE_WIDE_NEEDS_CREDENTIALS } from '@shared/api/ingestion';
 import { parseSubreddits } from '@shared/api/subreddits';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { toastSuccess } from '../../../lib/toast';
 import {
   DEFAULT_FORM_VALUES,
   alertToFormValues,
@@ -50,10 +51,28 @@ const ADVANCED_FIELDS = new Set([
   'notificationMethod',
 ]);
 
+/** The server's answer; the plan's keyword limit (403) comes with the way past it. */
+function ServerErrorNotice({ error }: { error: Error }) {
+  const atPlanLimit = error instanceof ApiError && error.status === 403;
+  return (
+    <Notice color="red" icon={<IconAlertCircle size={18} />} role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{error.message}</Text>
+        {atPlanLimit && (
+          <Button component={Link} to="/pricing" size="compact-sm" color="indigo">
+            Upgrade to Pro
+          </Button>
+        )}
+      </Stack>
+    </Notice>
+  );
+}
+
 export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Props) {
   const initialValues = alert ? alertToFormValues(alert) : DEFAULT_FORM_VALUES;
   const [advancedOpened, setAdvancedOpened] = useState(() => hasAdvancedChanges(initialValues));
-  const [serverError, setServerError] = useState<string | null>(null);
+  // Shown once, in the dialog (not also as a toast): issue 18 items 4 and 9.
+  const [serverError, setServerError] = useState<Error | null>(null);
   const limited = useRedditAccess().data?.mode === 'no-credentials';
   // isPending reaches the button a render later; this stops a fast double click sending twice.
   const inFlight = useRef(false);
@@ -74,7 +93,7 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
   });
 
   const showServerError = (error: Error) => {
-    setServerError(error.message);
+    setServerError(error);
     if (!(error instanceof ApiError) || !error.details) return;
     const fields = Object.entries(error.details).flatMap(([name, message]) => {
       const field = FIELD_FOR_DETAIL[name];
@@ -95,20 +114,14 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
       toastSuccess('Alert created', 'Your new alert has been created successfully.');
       finish();
     },
-    onError: (error) => {
-      toastError('Creation failed', error);
-      showServerError(error);
-    },
+    onError: showServerError,
   });
   const update = useUpdateAlert({
     onSuccess: () => {
       toastSuccess('Alert updated', 'Your alert has been updated successfully.');
       finish();
     },
-    onError: (error) => {
-      toastError('Update failed', error);
-      showServerError(error);
-    },
+    onError: showServerError,
   });
   const pending = create.isPending || update.isPending;
 
@@ -127,11 +140,7 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {showGuide && !alert && <HowKeywordsWork compact />}
-        {serverError && (
-          <Notice color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {serverError}
-          </Notice>
-        )}
+        {serverError && <ServerErrorNotice error={serverError} />}
         <Stack gap={6}>
           <TextInput
             label="Keyword"

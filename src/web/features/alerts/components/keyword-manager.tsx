@@ -2,6 +2,7 @@ import { Button, EmptyState, SimpleGrid, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFilterOff, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { useSteadyOrder } from '../../../lib/steady-order';
 import { useAlerts } from '../api/get-alerts';
 import { DEFAULT_FILTERS, changedFilters, filterAlerts } from '../filter-alerts';
 import { ActiveFilterChips } from './active-filter-chips';
@@ -19,7 +20,9 @@ export function KeywordManager({ onCreate }: { onCreate: () => void }) {
   const alerts = useAlerts();
   const [filters, setFilters] = useState(DEFAULT_FILTERS);
   const [advancedOpened, advanced] = useDisclosure(false);
-  const visible = useMemo(() => filterAlerts(alerts.data ?? [], filters), [alerts.data, filters]);
+  const filtered = useMemo(() => filterAlerts(alerts.data ?? [], filters), [alerts.data, filters]);
+  // An edited or paused card keeps its place until the filters or the sort change.
+  const visible = useSteadyOrder(filtered, JSON.stringify(filters));
   const reset = () => setFilters(DEFAULT_FILTERS);
 
   if (alerts.isPending) return <AlertsLoading />;

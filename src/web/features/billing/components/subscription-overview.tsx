@@ -123,8 +123,15 @@ export function SubscriptionOverview() {
           recommended={!isPro}
           action={
             isPro ? (
-              <Button variant="outline" color="red" fullWidth onClick={cancelDialog.open}>
-                Cancel Subscription
+              // Once set to end, the notice above offers Resume; the card offers only "now",
+              // never a second "Cancel Subscription" beside Resume (issue 18 item 11).
+              <Button
+                variant={subscription.cancelAtPeriodEnd ? 'subtle' : 'outline'}
+                color="red"
+                fullWidth
+                onClick={cancelDialog.open}
+              >
+                {subscription.cancelAtPeriodEnd ? 'Cancel Immediately' : 'Cancel Subscription'}
               </Button>
             ) : (
               <Button

@@ -70,12 +70,13 @@ export function AlertDiagnostic({ id }: { id: string }) {
   const test = useRunApiTest(id, {
     onSuccess: (answer) => {
       setResult(answer);
-      toastSuccess(
-        'Test Completed',
-        answer.success
-          ? `${answer.mentionsFound.toLocaleString()} mention${answer.mentionsFound === 1 ? '' : 's'} found.`
-          : (answer.error ?? ''),
-      );
+      // The toast agrees with the card: a test Reddit failed is a failure (docs/product.md §8).
+      if (answer.success) {
+        toastSuccess(
+          'Test Completed',
+          `${answer.mentionsFound.toLocaleString()} mention${answer.mentionsFound === 1 ? '' : 's'} found.`,
+        );
+      } else toastError(`Test failed: ${answer.error ?? 'Reddit did not answer'}`);
     },
     onError: (error) => toastError(`Test failed: ${error.message}`),
   });
