@@ -203,12 +203,15 @@ describe('backfill of a new or changed alert', () => {
     // 46 of the Free plan's 50 this month already stored for another alert.
     const other = await insertAlert(t.db, user.id, 'otherword');
     await insertMentions(t.db, other, 46, { createdAt: new Date() });
-    await client.post('/api/alerts', { keyword: 'quotaword' });
+    const alert = (await client.post('/api/alerts', { keyword: 'quotaword' })).body;
     await expect
       .poll(async () => (await client.get('/api/stats')).body.skippedMentions, within)
       .toBe(6);
     const backfilled = (await t.mentionsOf(user.id)).filter((m) => m.isBackfilled);
     expect(backfilled).toHaveLength(4);
+    // The diagnostic page says why the rest of what the search found was not added.
+    const monitoring = (await client.get(`/api/alerts/${alert.id}/monitoring`)).body;
+    expect(monitoring.backfill).toMatchObject({ status: 'done', stored: 4, overQuota: 6 });
   });
 
   test('a subreddit alert searches only its subreddits; a failing search is retried later', async () => {

@@ -149,6 +149,7 @@ export function createDiagnosticService(deps: {
           ? {
               status: backfill.status,
               stored: backfill.stored,
+              overQuota: backfill.overQuota,
               attempts: backfill.attempts,
               lastError: backfill.lastError,
               finishedAt: backfill.finishedAt?.toISOString() ?? null,

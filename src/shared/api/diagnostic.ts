@@ -38,6 +38,8 @@ export const alertMonitoringSchema = z.object({
     .object({
       status: z.string(),
       stored: z.number().int(),
+      /** Found but not stored: the month's mentions were used up. */
+      overQuota: z.number().int(),
       attempts: z.number().int(),
       lastError: z.string().nullable(),
       finishedAt: z.string().nullable(),

@@ -146,6 +146,8 @@ export const alertBackfills = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     stored: integer('stored').notNull().default(0),
+    /** Matches not stored because the user's monthly mentions were used up. */
+    overQuota: integer('over_quota').notNull().default(0),
     lastError: text('last_error'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

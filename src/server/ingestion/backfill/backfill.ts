@@ -66,6 +66,7 @@ async function runOne(deps: BackfillDeps, row: BackfillRow, signal?: AbortSignal
     await updateBackfill(db, row, {
       status: 'done',
       stored: result.stored,
+      overQuota: result.overQuota,
       attempts: row.attempts + 1,
       lastError: null,
       leaseUntil: null,

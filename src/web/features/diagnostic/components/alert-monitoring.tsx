@@ -21,9 +21,14 @@ const BACKFILL_TEXT: Record<string, string> = {
 function backfillLine(backfill: NonNullable<AlertMonitoring['backfill']>, now: number) {
   const state = BACKFILL_TEXT[backfill.status] ?? backfill.status;
   const when = backfill.finishedAt ? ` ${ago(backfill.finishedAt, now)}` : '';
+  // Beside the API test's "Found 70", a bare "0 added" needs its reason (issue 18 item 3).
+  const notSaved =
+    backfill.overQuota > 0
+      ? ` (${backfill.overQuota.toLocaleString()} more not saved: this month’s mentions are used up)`
+      : '';
   const stored =
     backfill.status === 'done'
-      ? `: ${backfill.stored.toLocaleString()} matching post${backfill.stored === 1 ? '' : 's'} of the past week added`
+      ? `: ${backfill.stored.toLocaleString()} matching post${backfill.stored === 1 ? '' : 's'} of the past week added${notSaved}`
       : '';
   const error = backfill.lastError ? ` (last try: ${backfill.lastError})` : '';
   return `Past week search ${state}${when}${stored}${error}`;
@@ -54,7 +59,7 @@ function Listings({ data, now }: { data: AlertMonitoring; now: number }) {
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 {listingLabel(listing)}
                 {listing.lastError && (
-                  <Text size="xs" c="red.7" style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }}>
                     {listing.lastError}
                   </Text>
                 )}

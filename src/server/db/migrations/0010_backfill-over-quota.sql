@@ -1,0 +1,1 @@
+ALTER TABLE "alert_backfills" ADD COLUMN "over_quota" integer DEFAULT 0 NOT NULL;
