@@ -50,6 +50,12 @@ describe.skipIf(!suite.enabled)('one origin', () => {
     await page.goto(`${suite.server.url}/settings?tab=notifications`);
     await page.waitForURL((url) => url.pathname === '/landing');
     expect(here(page)).toBe('/landing?next=%2Fsettings%3Ftab%3Dnotifications');
+    // Every way to sign up from there keeps the way back, as Log In does.
+    for (const name of ['Start Tracking for Free', 'Sign Up for Free']) {
+      expect(await page.getByRole('link', { name }).getAttribute('href')).toBe(
+        '/auth?tab=register&next=%2Fsettings%3Ftab%3Dnotifications',
+      );
+    }
     await page.getByRole('link', { name: 'Log In' }).click();
     await signIn();
     await page.waitForURL((url) => url.pathname === '/settings');

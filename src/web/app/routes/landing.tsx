@@ -11,9 +11,16 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowRight, IconCheck } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { FeatureGrid, SAMPLE_ALERTS, SampleAlertCard } from '../../features/marketing';
+import { safeNextPath, withNext } from '../../lib/next-path';
 import { PublicLayout } from '../layout/public-layout';
+
+/** Sign-up, returning to the page that sent a signed-out visitor here (`?next=`). */
+function useSignUpPath() {
+  const next = safeNextPath(useSearchParams()[0].get('next'));
+  return withNext('/auth?tab=register', next);
+}
 
 const STEPS = [
   {
@@ -31,6 +38,7 @@ const STEPS = [
 ];
 
 function Hero() {
+  const signUp = useSignUpPath();
   return (
     <Box
       style={{
@@ -59,7 +67,7 @@ function Hero() {
             <Group gap="sm">
               <Button
                 component={Link}
-                to="/auth?tab=register"
+                to={signUp}
                 size="lg"
                 rightSection={<IconArrowRight size={18} aria-hidden />}
               >
@@ -151,6 +159,7 @@ function Features() {
 }
 
 function FinalCallToAction() {
+  const signUp = useSignUpPath();
   return (
     <Container size="lg" py={{ base: 48, md: 80 }}>
       <Stack
@@ -171,7 +180,7 @@ function FinalCallToAction() {
           Track up to 3 keywords and 50 alerts a month for free. Upgrade when Reddit becomes a
           channel that matters.
         </Text>
-        <Button component={Link} to="/auth?tab=register" size="lg" variant="white" mt="sm">
+        <Button component={Link} to={signUp} size="lg" variant="white" mt="sm">
           Sign Up for Free
         </Button>
       </Stack>

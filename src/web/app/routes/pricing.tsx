@@ -1,6 +1,7 @@
 import { Anchor, Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useAuth } from '../../features/accounts';
+import { withNext } from '../../lib/next-path';
 import {
   PlanCard,
   PlanCardSkeleton,
@@ -43,7 +44,8 @@ function ProAction({ viewer, proPlanId }: { viewer: Viewer; proPlanId: number })
   const checkout = useStartCheckout('pricing');
   if (viewer === 'anonymous') {
     return (
-      <Button component={Link} to={SIGN_UP} size="md" fullWidth>
+      // Back here after signing up, where Upgrade to Pro is one click.
+      <Button component={Link} to={withNext(SIGN_UP, '/pricing')} size="md" fullWidth>
         Sign Up to Unlock Pro
       </Button>
     );
