@@ -8,3 +8,4 @@ export * from './subscriptions';
 export * from './subreddits';
 export * from './ingestion';
 export * from './diagnostic';
+export * from './channels';
