@@ -23,7 +23,8 @@ export function buildIsStale() {
   if (
     !existsSync(STAMP) ||
     !existsSync('dist/web/index.html') ||
-    !existsSync('dist/server/main.js')
+    !existsSync('dist/server/main.js') ||
+    !existsSync('dist/server/backup-cli.js')
   ) {
     return true;
   }

@@ -6,7 +6,8 @@ import { buildApp } from './app';
 import { createOutsideClients } from './clients';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase, type Database } from './db/client';
+import { startBackupEndpoint } from './db/backup-endpoint';
+import { DataDirLockedError, openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { startupLine } from './startup-line';
 import { buildWorker } from './worker';
@@ -43,11 +44,19 @@ async function main() {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     await runMigrations(database);
   } catch (error) {
+    // Another process on the same embedded database: its line says which and what to do.
+    if (error instanceof DataDirLockedError) fail(error.message);
     const where = config.databaseUrl
       ? 'the PostgreSQL server in DATABASE_URL'
       : `the embedded database in ${config.dataDir}/db`;
     fail(`cannot use ${where}: ${(error as Error).message}`);
   }
+
+  // `npm run backup` asks this process for the archive: no other process may open its files.
+  const backups =
+    database.kind === 'pglite'
+      ? await startBackupEndpoint({ database, dataDir: config.dataDir, log })
+      : undefined;
 
   // Every outside client, once: app and worker share them (ROLE=all: one Reddit client).
   const clients = createOutsideClients({ config, database, clock: systemClock, log });
@@ -91,6 +100,8 @@ async function main() {
     await app?.close();
     await worker?.stop();
     await mailer.close();
+    await backups?.close();
+    // Closing the embedded database also removes its lock ($DATA_DIR/earshot.lock).
     await database.close();
     process.exit(0);
   };

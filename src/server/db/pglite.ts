@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { acquireDataDirLock } from './data-dir-lock';
 import type { Database } from './types';
 import * as schema from './schema';
 
@@ -16,14 +17,25 @@ export type PgliteStart = Pick<
   'loadDataDir' | 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'
 >;
 
-/** Embedded PostgreSQL in `$dataDir/db`, or in memory when no folder is given (tests). */
+/**
+ * Embedded PostgreSQL in `$dataDir/db`, or in memory when no folder is given (tests). A folder
+ * is this process's alone until `close()`: opening one that a live process holds throws
+ * `DataDirLockedError` (data-dir-lock.ts).
+ */
 export async function openPglite(
   dataDir: string | undefined,
   start: PgliteStart = {},
 ): Promise<Database> {
-  const dir = dataDir === undefined ? undefined : path.resolve(dataDir, 'db');
-  if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create({ dataDir: dir, ...start });
+  const lock = dataDir === undefined ? undefined : acquireDataDirLock(dataDir);
+  let client: PGlite;
+  try {
+    const dir = dataDir === undefined ? undefined : path.resolve(dataDir, 'db');
+    if (dir) mkdirSync(dir, { recursive: true });
+    client = await PGlite.create({ dataDir: dir, ...start });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   return {
     db: drizzle(client, { schema }),
     kind: 'pglite',
@@ -31,13 +43,26 @@ export async function openPglite(
     // One process owns the files: NOTIFY is delivered in process.
     listen: (channel, onNotify) => client.listen(channel, onNotify),
     migrate: async (folder) => void (await migrate(drizzle(client), { migrationsFolder: folder })),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 
-/** The cluster of an open in-memory PGlite as a tarball, for `PgliteStart.loadDataDir`. */
-export async function dumpPglite(database: Database): Promise<Blob> {
+/**
+ * The cluster of an open PGlite as a tarball, for `PgliteStart.loadDataDir`. PGlite takes it
+ * between two queries, so it is what a crash at that moment would leave: committed work in,
+ * open transactions rolled back when it is loaded.
+ */
+export async function dumpPglite(
+  database: Database,
+  compression: 'none' | 'gzip' = 'none',
+): Promise<Blob> {
   const client = (database.db as unknown as { $client: unknown }).$client;
   if (!(client instanceof PGlite)) throw new Error('dumpPglite needs a PGlite database');
-  return client.dumpDataDir('none');
+  return client.dumpDataDir(compression);
 }
