@@ -3,3 +3,4 @@ export * from './schema/core';
 export * from './schema/billing';
 export * from './schema/email';
 export * from './schema/ingestion';
+export * from './schema/channels';
