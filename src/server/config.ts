@@ -61,6 +61,14 @@ const envSchema = z.object({
     .min(1)
     .max(100_000)
     .default(10),
+  ALLOW_PRIVATE_WEBHOOKS: booleanString.default(false),
+  TELEGRAM_API_BASE: url(['http', 'https']).default('https://api.telegram.org'),
+  INSTANT_EMAIL_MINUTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(1440)
+    .default(5),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -129,6 +137,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiBase: e.STRIPE_API_BASE,
       configured: Boolean(e.STRIPE_SECRET_KEY),
     }),
+    channels: Object.freeze({
+      /** Plain http and private, loopback or link-local targets let through (tests, LANs). */
+      allowPrivate: e.ALLOW_PRIVATE_WEBHOOKS,
+      telegramApiBase: e.TELEGRAM_API_BASE.replace(/\/+$/, ''),
+    }),
+    instantEmailMinutes: e.INSTANT_EMAIL_MINUTES,
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
   });
