@@ -4,3 +4,4 @@ export * from './schema/billing';
 export * from './schema/email';
 export * from './schema/ingestion';
 export * from './schema/channels';
+export * from './schema/feeds';
