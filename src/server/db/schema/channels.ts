@@ -38,6 +38,12 @@ export const channels = pgTable(
     lastDeliveryAt: timestamp('last_delivery_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: createdAt(),
+    /**
+     * No send to this channel before then: a worker sending to it holds it this way (a lease),
+     * and leaves it set a second after its last message (per-target pacing) or at a 429's
+     * Retry-After.
+     */
+    sendAfter: timestamp('send_after', { withTimezone: true }),
   },
   (t) => [index('channels_user_idx').on(t.userId)],
 );

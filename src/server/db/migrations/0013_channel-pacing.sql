@@ -1,0 +1,1 @@
+ALTER TABLE "channels" ADD COLUMN "send_after" timestamp with time zone;
