@@ -34,6 +34,7 @@ import { installSecurity } from './http/security';
 import { installWebApp } from './http/static-web';
 import { installTransport } from './http/transport';
 import { createIngestionService, ingestionRoutes, redditMode } from './ingestion';
+import { createFeedService, feedRoutes } from './feeds';
 import { createMentionService, createStatsService, mentionRoutes, statsRoutes } from './mentions';
 
 export type AppDeps = OutsideClients & {
@@ -121,7 +122,12 @@ export async function buildApp(deps: AppDeps) {
     requireUser,
   });
   statsRoutes(app, { stats: createStatsService({ db, clock }), requireUser });
-  mentionRoutes(app, { mentions: createMentionService({ db, clock }), requireUser });
+  const mentions = createMentionService({ db, clock });
+  mentionRoutes(app, { mentions, requireUser });
+  feedRoutes(app, {
+    feeds: createFeedService({ db, clock, appUrl: config.appUrl, mentions }),
+    requireUser,
+  });
   subscriptionRoutes(app, { subscriptions, requireUser });
   const testCheckout = createTestCheckoutService({
     db,

@@ -1,0 +1,51 @@
+import { alertFeedParamsSchema, feedParamsSchema, feedsSchema } from '@shared/api/feeds';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser, type RequireUser } from '../http/current-user';
+import type { FeedFormat, FeedService } from './service';
+
+export function feedRoutes(
+  app: FastifyInstance,
+  deps: { feeds: FeedService; requireUser: RequireUser },
+) {
+  const { feeds, requireUser } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/feeds',
+    { onRequest: requireUser, schema: { response: { 200: feedsSchema } } },
+    (request) => feeds.urls(currentUser(request).id),
+  );
+
+  r.post(
+    '/api/feeds/rotate',
+    { onRequest: requireUser, schema: { response: { 200: feedsSchema } } },
+    (request) => feeds.rotate(currentUser(request).id),
+  );
+
+  // The feeds themselves: the token in the path is the credential, no cookie is read.
+  const send = async (
+    reply: { header: (k: string, v: string) => unknown; type: (t: string) => unknown },
+    token: string,
+    format: FeedFormat,
+    alertId?: number,
+  ) => {
+    const feed = await feeds.render(token, format, alertId);
+    reply.type(feed.type);
+    // Readers poll: a minute of caching in the reader costs nothing, and never in a shared cache.
+    reply.header('cache-control', 'private, max-age=60');
+    reply.header('x-robots-tag', 'noindex');
+    return feed.body;
+  };
+
+  r.get('/api/feeds/:token/:format', { schema: { params: feedParamsSchema } }, (request, reply) =>
+    send(reply, request.params.token, request.params.format),
+  );
+
+  r.get(
+    '/api/feeds/:token/alerts/:alertId/:format',
+    { schema: { params: alertFeedParamsSchema } },
+    (request, reply) =>
+      send(reply, request.params.token, request.params.format, request.params.alertId),
+  );
+}
