@@ -137,7 +137,11 @@ export async function buildApp(deps: AppDeps) {
     ensureCustomer: subscriptions.ensureCustomer,
   });
   testCheckoutRoutes(app, { testCheckout, requireUser });
-  const digests = createDigestService({ db, clock });
+  const digests = createDigestService({
+    db,
+    clock,
+    instantMinutes: config.instantEmailMinutes,
+  });
   digestRoutes(app, { digests, requireUser });
   await unsubscribeRoutes(app, { digests, appUrl: config.appUrl });
   testEmailRoutes(app, {

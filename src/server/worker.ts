@@ -59,6 +59,7 @@ export function buildWorker(deps: WorkerDeps) {
           mailer,
           appUrl: config.appUrl,
           mailFrom: config.mail.from,
+          instantMinutes: config.instantEmailMinutes,
           log,
         })
       : []),

@@ -391,6 +391,49 @@ describe('due slots across timezones and DST (settings via the API)', () => {
     expect(inbox(later.email)).toHaveLength(1);
   });
 
+  test('instant: what is new within the 5-minute window, one email a window, none when nothing is new', async () => {
+    const u = await userWithMentions(2);
+    const saved = await u.client.put('/api/digest-config', {
+      frequency: 'instant',
+      time: '08:00',
+      timezone: 'UTC',
+      isActive: true,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.frequency).toBe('instant');
+    const slot = new Date(saved.body.nextSendAt);
+    const wait = slot.getTime() - t.clock.now().getTime();
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(5 * MINUTE);
+
+    advanceTo(new Date(slot.getTime() + 1000));
+    await job();
+    await sink.waitFor(sink.messages.length);
+    await settle();
+    const [first] = inbox(u.email);
+    expect(inbox(u.email)).toHaveLength(1);
+    expect(first.parsed.subject).toBe('Earshot: 2 new mentions for "stripe"');
+    expect(first.parsed.text).toContain('in the last few minutes');
+    // Unsubscribe headers, as every digest has them.
+    expect(first.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    expect((await config(u.user.id)).nextSlotAt!.getTime()).toBe(slot.getTime() + 5 * MINUTE);
+
+    // Nothing new in the next window: no email.
+    advanceTo(new Date(slot.getTime() + 5 * MINUTE + 1000));
+    await job();
+    await settle();
+    expect(inbox(u.email)).toHaveLength(1);
+
+    // One new mention: the window after says just that.
+    await insertMentions(t.db, u.alert, 1);
+    advanceTo(new Date(slot.getTime() + 10 * MINUTE + 1000));
+    await job();
+    await sink.waitFor(sink.messages.length);
+    await settle();
+    expect(inbox(u.email)).toHaveLength(2);
+    expect(inbox(u.email)[1].parsed.subject).toBe('Earshot: 1 new mention for "stripe"');
+  });
+
   test('weekly goes out on the chosen weekday only', async () => {
     const u = await userWithMentions(1);
     await u.client.put('/api/digest-config', {

@@ -20,8 +20,9 @@ export function isKnownTimezone(timezone: string) {
   }
 }
 
-export const digestScheduleFrequencySchema = z.enum(['daily', 'weekly'], {
-  error: 'Frequency must be daily or weekly',
+/** `instant`: every few minutes (INSTANT_EMAIL_MINUTES) with what is new, nothing otherwise. */
+export const digestScheduleFrequencySchema = z.enum(['instant', 'daily', 'weekly'], {
+  error: 'Frequency must be instant, daily or weekly',
 });
 
 /** Digest settings, docs/product.md §7 (Email digests): what PUT /api/digest-config accepts. */

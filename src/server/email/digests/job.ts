@@ -151,7 +151,7 @@ async function passEmptySlots(deps: DigestJobDeps, empty: Leased[], now: Date) {
     deps.db,
     empty.map(({ config }) => ({
       configId: config.id,
-      nextSlotAt: nextSlotAfter(now, scheduleOf(config)),
+      nextSlotAt: nextSlotAfter(now, scheduleOf(config, deps.instantMinutes)),
     })),
   );
 }
@@ -226,7 +226,7 @@ async function deliverBatch(
       accepted.push({
         run,
         configId: config.id,
-        nextSlotAt: nextSlotAfter(deps.clock.now(), scheduleOf(config)),
+        nextSlotAt: nextSlotAfter(deps.clock.now(), scheduleOf(config, deps.instantMinutes)),
       });
     } else {
       count(stats, await settle(deps, run, config, attempts.get(run.id) ?? 1, result));
@@ -247,7 +247,7 @@ async function processConfig(
 ): Promise<keyof DigestJobStats | undefined> {
   const { db, clock } = deps;
   const now = clock.now();
-  const schedule = scheduleOf(config);
+  const schedule = scheduleOf(config, deps.instantMinutes);
 
   if (open) {
     if (open.status === 'sending') {

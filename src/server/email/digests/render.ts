@@ -20,7 +20,7 @@ export interface DigestMention {
 
 export interface DigestContent {
   appUrl: string;
-  frequency: 'daily' | 'weekly';
+  frequency: 'instant' | 'daily' | 'weekly';
   timezone: string;
   /** Every mention the digest covers; `mentions` lists the newest of them. */
   total: number;
@@ -127,6 +127,10 @@ function when(date: Date, timezone: string) {
 export function digestSubject(content: Pick<DigestContent, 'total' | 'frequency' | 'mentions'>) {
   const keywords = new Set(content.mentions.map((m) => m.keyword));
   const about = keywords.size === 1 ? ` for "${[...keywords][0]}"` : '';
+  // An instant email is not a digest: it says what arrived in the last few minutes.
+  if (content.frequency === 'instant') {
+    return `Earshot: ${plural(content.total, 'new mention')}${about}`;
+  }
   return `Your ${content.frequency} Earshot digest: ${plural(content.total, 'new mention')}${about}`;
 }
 
@@ -135,7 +139,11 @@ export function renderDigest(content: DigestContent): RenderedDigest {
   const settings = `${content.appUrl}/settings?tab=notifications`;
   const rest = content.total - content.mentions.length;
   const subject = digestSubject(content);
-  const period = content.frequency === 'daily' ? 'since your last daily digest' : 'this week';
+  const period = {
+    instant: 'in the last few minutes',
+    daily: 'since your last daily digest',
+    weekly: 'this week',
+  }[content.frequency];
 
   const sectionsHtml: string[] = [];
   const sectionsText: string[] = [];
@@ -201,7 +209,7 @@ ${more > 0 ? `<tr><td class="es-muted" style="padding-top:6px;font-size:13px;col
 ${button(dashboard, 'Open dashboard')}`);
 
   const footer = `<tr><td class="es-muted" style="padding:4px 8px 0 8px;font-family:${FONT};font-size:12px;line-height:18px;color:${COLORS.muted};text-align:center;">
-You get this ${escapeHtml(content.frequency)} digest because alerts on your Earshot account are set to email.<br>
+You get this ${content.frequency === 'instant' ? 'instant email' : `${escapeHtml(content.frequency)} digest`} because alerts on your Earshot account are set to email.<br>
 <a class="es-link" href="${escapeHtml(content.unsubscribeUrl)}" style="color:${COLORS.link};">Unsubscribe</a> &nbsp;·&nbsp; <a class="es-link" href="${escapeHtml(settings)}" style="color:${COLORS.link};">Digest settings</a>
 </td></tr>`;
 

@@ -113,6 +113,25 @@ describe('nextSlotAfter', () => {
   });
 });
 
+describe('nextSlotAfter, instant', () => {
+  test.each([
+    ['mid-window: the next 5-minute boundary', '2026-11-21T12:03:10Z', 5, '2026-11-21T12:05:00Z'],
+    ['on a boundary: the one after', '2026-11-21T12:05:00Z', 5, '2026-11-21T12:10:00Z'],
+    ['a 1-minute window', '2026-11-21T23:59:30Z', 1, '2026-11-22T00:00:00Z'],
+  ])('%s', (_, after, minutes, expected) => {
+    const schedule = {
+      frequency: 'instant' as const,
+      instantMinutes: minutes,
+      time: '08:00',
+      timezone: 'Asia/Kolkata',
+      weekday: 1,
+    };
+    expect(nextSlotAfter(new Date(after), schedule).toISOString()).toBe(
+      new Date(expected).toISOString(),
+    );
+  });
+});
+
 describe('firstDueSlot', () => {
   const schedule = daily('08:00', 'UTC');
   test('a slot before the settings were saved is not due', () => {

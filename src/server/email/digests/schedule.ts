@@ -8,8 +8,13 @@ import { wallTime, zonedInstant } from '../../lib/time-zones';
 
 export { isValidTimezone } from '../../lib/time-zones';
 
+/** INSTANT_EMAIL_MINUTES' default (DESIGN §5). */
+export const DEFAULT_INSTANT_MINUTES = 5;
+
 export interface DigestSchedule {
-  frequency: 'daily' | 'weekly';
+  frequency: 'instant' | 'daily' | 'weekly';
+  /** The window of `instant`: one email at most per this many minutes (default 5). */
+  instantMinutes?: number;
   /** HH:MM, 24-hour, local. */
   time: string;
   timezone: string;
@@ -19,6 +24,11 @@ export interface DigestSchedule {
 
 /** The first slot strictly after `after`. */
 export function nextSlotAfter(after: Date, schedule: DigestSchedule): Date {
+  if (schedule.frequency === 'instant') {
+    // Window boundaries in UTC: every user's instant email goes out on the same ticks.
+    const window = (schedule.instantMinutes ?? DEFAULT_INSTANT_MINUTES) * 60_000;
+    return new Date(Math.floor(after.getTime() / window) * window + window);
+  }
   const [hour, minute] = schedule.time.split(':').map(Number);
   const local = wallTime(after.getTime(), schedule.timezone);
   // Walk local calendar days (as UTC dates, so no DST arithmetic) until one qualifies.

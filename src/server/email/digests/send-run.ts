@@ -22,7 +22,7 @@ export function renderFor(
 ) {
   return renderDigest({
     appUrl: deps.appUrl,
-    frequency: scheduleOf(config).frequency,
+    frequency: scheduleOf(config, deps.instantMinutes).frequency,
     timezone: config.timezone,
     total: [...byKeyword.values()].reduce((a, b) => a + b, 0),
     totalsByKeyword: byKeyword,
@@ -87,7 +87,7 @@ export async function settle(
 ): Promise<keyof DigestJobStats> {
   const { db, clock } = deps;
   const now = clock.now();
-  const schedule = scheduleOf(config);
+  const schedule = scheduleOf(config, deps.instantMinutes);
 
   if (result.status === 'accepted') {
     await repo.completeRun(db, run, config, {

@@ -3,13 +3,19 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { firstDueSlot } from './schedule';
 import { tokenMatches, tokenUserId } from './unsubscribe-token';
-import { scheduleOf } from './settings-repo';
+import { scheduleOf as storedSchedule } from './settings-repo';
 import * as repo from './settings-repo';
 
 export type DigestService = ReturnType<typeof createDigestService>;
 
-export function createDigestService(deps: { db: Db; clock: Clock }) {
+export function createDigestService(deps: {
+  db: Db;
+  clock: Clock;
+  /** INSTANT_EMAIL_MINUTES: the window of the `instant` cadence (default 5). */
+  instantMinutes?: number;
+}) {
   const { db, clock } = deps;
+  const scheduleOf = (row: repo.DigestConfigRow) => storedSchedule(row, deps.instantMinutes);
 
   /** The config, created with defaults for accounts that predate digests. */
   async function ensure(userId: number, timezone: string) {
@@ -66,7 +72,10 @@ export function createDigestService(deps: { db: Db; clock: Clock }) {
     async update(user: { id: number; timezone: string }, input: DigestConfigUpdate) {
       const current = await ensure(user.id, user.timezone);
       const now = clock.now();
-      const nextSlotAt = firstDueSlot(input, { lastSent: current.lastSent, savedAt: now });
+      const nextSlotAt = firstDueSlot(
+        { ...input, instantMinutes: deps.instantMinutes },
+        { lastSent: current.lastSent, savedAt: now },
+      );
       // One timezone per user: the one chosen here is also the one "today", the activity chart
       // and the date filter count days in (users.timezone, first set at registration).
       const row = await db.transaction(async (tx) => {

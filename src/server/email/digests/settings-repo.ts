@@ -6,8 +6,9 @@ import { firstDueSlot, type DigestSchedule } from './schedule';
 export type DigestConfigRow = typeof digestConfigs.$inferSelect;
 
 /** The schedule a stored config describes (an unknown frequency reads as daily). */
-export const scheduleOf = (row: DigestConfigRow): DigestSchedule => ({
-  frequency: row.frequency === 'weekly' ? 'weekly' : 'daily',
+export const scheduleOf = (row: DigestConfigRow, instantMinutes?: number): DigestSchedule => ({
+  frequency: row.frequency === 'weekly' || row.frequency === 'instant' ? row.frequency : 'daily',
+  instantMinutes,
   time: row.time,
   timezone: row.timezone,
   weekday: row.weekday,

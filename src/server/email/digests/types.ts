@@ -10,6 +10,8 @@ export interface DigestJobDeps {
   clock: Clock;
   appUrl: string;
   mailFrom: string;
+  /** INSTANT_EMAIL_MINUTES: the window of the `instant` cadence (default 5). */
+  instantMinutes?: number;
   log?: MailLogger;
   /** Configs leased per round trip (default 100). */
   batchSize?: number;

@@ -11,7 +11,7 @@ import { SaveChangesButton } from '../../../components/save-changes-button';
 
 type Values = {
   isActive: boolean;
-  frequency: 'daily' | 'weekly';
+  frequency: DigestConfig['frequency'];
   weekday: string;
   time: string;
   timezone: string;
@@ -27,7 +27,7 @@ const valuesOf = (config: DigestConfig): Values => ({
 
 const weekdayOptions = WEEKDAYS.map((day, index) => ({ value: String(index), label: day }));
 
-/** Daily or weekly, at a local time in an IANA timezone; Save once something changed. */
+/** Instant, or daily or weekly at a local time in an IANA timezone; Save once something changed. */
 export function DigestSettingsForm({ config }: { config: DigestConfig }) {
   const update = useUpdateDigestConfig();
   const form = useForm<Values>({
@@ -79,6 +79,7 @@ export function DigestSettingsForm({ config }: { config: DigestConfig }) {
             aria-labelledby="digest-frequency-label"
             disabled={off}
             data={[
+              { value: 'instant', label: 'Instant' },
               { value: 'daily', label: 'Daily' },
               { value: 'weekly', label: 'Weekly' },
             ]}
@@ -94,12 +95,19 @@ export function DigestSettingsForm({ config }: { config: DigestConfig }) {
             {...form.getInputProps('weekday')}
           />
         )}
-        <TimeInput
-          label="Time"
-          description="Your local time in the timezone below."
-          disabled={off}
-          {...form.getInputProps('time')}
-        />
+        {form.values.frequency === 'instant' ? (
+          <Text size="sm" c="dimmed">
+            New mentions are emailed within a few minutes of being found, in one email per few
+            minutes; nothing is sent when nothing is new.
+          </Text>
+        ) : (
+          <TimeInput
+            label="Time"
+            description="Your local time in the timezone below."
+            disabled={off}
+            {...form.getInputProps('time')}
+          />
+        )}
         <Select
           label="Timezone"
           data={zones}
