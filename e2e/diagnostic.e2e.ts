@@ -66,9 +66,12 @@ describe.skipIf(!suite.enabled)(
           page.getByText(/Found \d+ mentions? of "zendesk" on Reddit in the past week/),
         );
         await visible(page.getByText('Test Completed'));
+        // A table on the desktop, a card per listing on the phone.
+        const listings = { name: 'Listings of this alert' };
         await visible(
           page
-            .getByRole('table', { name: 'Listings of this alert' })
+            .getByRole('table', listings)
+            .or(page.getByRole('list', listings))
             .getByText(/r\/saas\+startups · new posts/),
         );
         await visible(page.getByText(/Past week search done/), 30_000);

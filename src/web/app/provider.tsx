@@ -11,7 +11,7 @@ import { useState, type ReactNode } from 'react';
 import { AuthProvider } from '../features/accounts';
 import { ApiError } from '../lib/api-client';
 import { queryKeys } from '../lib/query-keys';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 function createQueryClient() {
   const client: QueryClient = new QueryClient({
@@ -41,7 +41,11 @@ function createQueryClient() {
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
       {/* Bottom right, where no heading or primary action lives; above the tab bar on phones
           (styles.css). Issue 18 item 4: top-right toasts covered "Add Keyword". */}
       <Notifications limit={1} position="bottom-right" className="app-toasts" />

@@ -60,7 +60,7 @@ export function UsageBox({ title, isPro }: { title: string; isPro: boolean }) {
         </Stack>
       ) : stats.isError ? (
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text size="xs" c="red.7">
+          <Text size="xs" c="red">
             Could not load usage
           </Text>
           <ActionIcon

@@ -98,7 +98,7 @@ describe('form values', () => {
     { change: { keyword: 'x', subreddits: 'saas' }, expected: false },
     { change: { titlesOnly: true }, expected: true },
     { change: { minScore: 3 }, expected: true },
-    { change: { notificationMethod: 'email' as const }, expected: true },
+    { change: { notificationMethod: 'email' as const }, expected: false },
   ])('advanced options open for $change: $expected', ({ change, expected }) => {
     expect(hasAdvancedChanges({ ...DEFAULT_FORM_VALUES, ...change })).toBe(expected);
   });

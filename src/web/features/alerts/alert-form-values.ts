@@ -72,12 +72,14 @@ export function formValuesToCreateInput(values: AlertFormValues): AlertCreateInp
   return { ...formValuesToPayload(values), isActive: true, isPaused: false };
 }
 
-/** True when an edit should open with "Advanced Options" expanded. */
+/**
+ * True when an edit should open with "Advanced Options" expanded: a matching option differs
+ * from its default (the notification method is outside that section).
+ */
 export function hasAdvancedChanges(values: AlertFormValues): boolean {
   return (
     values.includeComments !== DEFAULT_FORM_VALUES.includeComments ||
     values.titlesOnly !== DEFAULT_FORM_VALUES.titlesOnly ||
-    toMinScore(values.minScore) !== 1 ||
-    values.notificationMethod !== DEFAULT_FORM_VALUES.notificationMethod
+    toMinScore(values.minScore) !== 1
   );
 }

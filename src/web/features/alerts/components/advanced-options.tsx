@@ -1,18 +1,9 @@
-import {
-  Checkbox,
-  Collapse,
-  NumberInput,
-  Radio,
-  Stack,
-  UnstyledButton,
-  Group,
-  Text,
-} from '@mantine/core';
+import { Checkbox, Collapse, NumberInput, Stack, UnstyledButton, Group, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useId } from 'react';
 import { FEED_SCORES_UNKNOWN } from '@shared/api/ingestion';
-import { NOTIFICATION_LABELS, type AlertFormValues } from '../alert-form-values';
+import type { AlertFormValues } from '../alert-form-values';
 
 type Props = {
   form: UseFormReturnType<AlertFormValues>;
@@ -22,7 +13,7 @@ type Props = {
   onToggle: () => void;
 };
 
-/** The collapsible part of the keyword dialog: what to match and how to be told. */
+/** The collapsible part of the keyword dialog: what to match (how to be told is outside it). */
 export function AdvancedOptions({ form, opened, onToggle, limited = false }: Props) {
   const panelId = useId();
   return (
@@ -69,24 +60,6 @@ export function AdvancedOptions({ form, opened, onToggle, limited = false }: Pro
             {...form.getInputProps('minScore')}
             key={form.key('minScore')}
           />
-          <Radio.Group
-            label="Notification method"
-            {...form.getInputProps('notificationMethod')}
-            key={form.key('notificationMethod')}
-          >
-            <Stack gap="xs" mt={6}>
-              <Radio
-                value="realtime"
-                label={NOTIFICATION_LABELS.realtime}
-                description="Matches appear on your dashboard"
-              />
-              <Radio
-                value="email"
-                label={NOTIFICATION_LABELS.email}
-                description="Also sent to you in your daily or weekly email digest"
-              />
-            </Stack>
-          </Radio.Group>
         </Stack>
       </Collapse>
     </div>

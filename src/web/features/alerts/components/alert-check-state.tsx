@@ -13,7 +13,7 @@ export function AlertCheckState({ alert }: Props) {
   if (alert.lastError) {
     return (
       <Tooltip label={alert.lastError} multiline maw={320} withArrow>
-        <Group gap={4} wrap="nowrap" c="red.7" style={{ minWidth: 0 }}>
+        <Group gap={4} wrap="nowrap" c="red" style={{ minWidth: 0 }}>
           <IconAlertTriangle size={14} aria-hidden style={{ flexShrink: 0 }} />
           <Text size="xs" inherit lineClamp={2} maw={240}>
             {alert.lastError}

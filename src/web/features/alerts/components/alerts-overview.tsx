@@ -1,8 +1,8 @@
 import { Button, EmptyState, Group, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTags } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useSteadyOrder } from '../../../lib/steady-order';
+import { usePhone } from '../../../lib/use-phone';
 import { useAlerts } from '../api/get-alerts';
 import { DEFAULT_SORT, nextSort, sortAlerts } from '../filter-alerts';
 import { AlertCard } from './alert-card';
@@ -14,7 +14,7 @@ export function AlertsOverview({ onCreate }: { onCreate: () => void }) {
   const alerts = useAlerts();
   const [sort, setSort] = useState(DEFAULT_SORT);
   // Phones get cards: six columns do not fit 390 px and a sideways-scrolling table hides actions.
-  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const narrow = usePhone();
   const sortedNow = useMemo(() => sortAlerts(alerts.data ?? [], sort), [alerts.data, sort]);
   // Pausing or editing a row keeps it where it is until the next sort or visit.
   const sorted = useSteadyOrder(sortedNow, `${sort.field}:${sort.direction}`);

@@ -1,4 +1,4 @@
-import { Alert as Notice, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert as Notice, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { keywordSchema, minScoreSchema, type Alert } from '@shared/api/alerts';
 import { SITE_WIDE_NEEDS_CREDENTIALS } from '@shared/api/ingestion';
@@ -6,6 +6,7 @@ import { parseSubreddits } from '@shared/api/subreddits';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { DialogFooter } from '../../../components/dialog-footer';
 import { ApiError } from '../../../lib/api-client';
 import { toastSuccess } from '../../../lib/toast';
 import {
@@ -21,6 +22,7 @@ import { useCreateAlert } from '../api/create-alert';
 import { useUpdateAlert } from '../api/update-alert';
 import { useRedditAccess } from '../../ingestion';
 import { AdvancedOptions } from './advanced-options';
+import { NotificationChoice } from './notification-choice';
 import { HowKeywordsWork } from './how-keywords-work';
 import { SyntaxHints } from './syntax-hints';
 
@@ -44,12 +46,7 @@ const FIELD_FOR_DETAIL: Record<string, keyof AlertFormValues> = {
   minScore: 'minScore',
   digestFrequency: 'notificationMethod',
 };
-const ADVANCED_FIELDS = new Set([
-  'includeComments',
-  'titlesOnly',
-  'minScore',
-  'notificationMethod',
-]);
+const ADVANCED_FIELDS = new Set(['includeComments', 'titlesOnly', 'minScore']);
 
 /** The server's answer; the plan's keyword limit (403) comes with the way past it. */
 function ServerErrorNotice({ error }: { error: Error }) {
@@ -167,20 +164,21 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
             {SITE_WIDE_NEEDS_CREDENTIALS}. Without them Earshot monitors named subreddits only.
           </Notice>
         )}
+        <NotificationChoice form={form} />
         <AdvancedOptions
           limited={limited}
           form={form}
           opened={advancedOpened}
           onToggle={() => setAdvancedOpened((opened) => !opened)}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
+        <DialogFooter>
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
           <Button type="submit" loading={pending}>
             {alert ? 'Update Keywords' : 'Add Keywords'}
           </Button>
-        </Group>
+        </DialogFooter>
       </Stack>
     </form>
   );

@@ -1,17 +1,7 @@
-import {
-  Anchor,
-  Badge,
-  Box,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Payment } from '@shared/api/subscriptions';
 import { ErrorAlert } from '../../../components/error-alert';
+import { ResponsiveTable, type TableColumn } from '../../../components/responsive-table';
 import { usePayments } from '../api/get-payments';
 import { formatAmount, formatLongDate } from '../format-date';
 
@@ -40,41 +30,18 @@ function ReceiptLink({ url }: { url: string | null }) {
   );
 }
 
-/** On a phone each payment is a small card rather than a table row that scrolls sideways. */
-function PaymentCard({ payment }: { payment: Payment }) {
-  return (
-    <Paper withBorder p="sm" radius="md">
-      <Group justify="space-between" gap="xs">
-        <Text size="sm" fw={600}>
-          {formatAmount(payment.amount, payment.currency)}
-        </Text>
-        <StatusBadge status={payment.status} />
-      </Group>
-      <Text size="sm" c="dimmed">
-        {formatLongDate(payment.createdAt)} · {payment.paymentMethod ?? 'N/A'}
-      </Text>
-      <Text size="sm">
-        Receipt: <ReceiptLink url={payment.receiptUrl} />
-      </Text>
-    </Paper>
-  );
-}
-
-function Row({ payment }: { payment: Payment }) {
-  return (
-    <Table.Tr>
-      <Table.Td>{formatLongDate(payment.createdAt)}</Table.Td>
-      <Table.Td>{formatAmount(payment.amount, payment.currency)}</Table.Td>
-      <Table.Td>
-        <StatusBadge status={payment.status} />
-      </Table.Td>
-      <Table.Td>{payment.paymentMethod ?? 'N/A'}</Table.Td>
-      <Table.Td>
-        <ReceiptLink url={payment.receiptUrl} />
-      </Table.Td>
-    </Table.Tr>
-  );
-}
+const COLUMNS: TableColumn<Payment>[] = [
+  { label: 'Date', nowrap: true, cell: (payment) => formatLongDate(payment.createdAt) },
+  {
+    label: 'Amount',
+    nowrap: true,
+    cell: (payment) => formatAmount(payment.amount, payment.currency),
+  },
+  { label: 'Status', cell: (payment) => <StatusBadge status={payment.status} /> },
+  // "Visa •••• 4242" never breaks between the dots and the digits.
+  { label: 'Payment method', nowrap: true, cell: (payment) => payment.paymentMethod ?? 'N/A' },
+  { label: 'Receipt', cell: (payment) => <ReceiptLink url={payment.receiptUrl} /> },
+];
 
 /**
  * Date, amount, status badge (succeeded green, failed red, other grey), method, receipt:
@@ -104,33 +71,13 @@ export function PaymentHistory() {
           No payments yet. Payments for a Pro subscription will be listed here.
         </Text>
       ) : (
-        <>
-          <Stack gap="xs" hiddenFrom="sm">
-            {payments.data.map((payment) => (
-              <PaymentCard key={payment.id} payment={payment} />
-            ))}
-          </Stack>
-          <Box visibleFrom="sm">
-            <Table.ScrollContainer minWidth={640}>
-              <Table verticalSpacing="sm" highlightOnHover style={{ whiteSpace: 'nowrap' }}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>Amount</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Payment method</Table.Th>
-                    <Table.Th>Receipt</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {payments.data.map((payment) => (
-                    <Row key={payment.id} payment={payment} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Box>
-        </>
+        <ResponsiveTable
+          label="Payment history"
+          minWidth={640}
+          columns={COLUMNS}
+          rows={payments.data}
+          rowKey={(payment) => payment.id}
+        />
       )}
     </Stack>
   );

@@ -49,7 +49,7 @@ function TestResult({ result, keyword }: { result: TestRedditApiResult; keyword:
           <IconCircleX size={22} color="var(--mantine-color-red-7)" aria-hidden />
         )}
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={600} c={ok ? 'teal.8' : 'red.8'}>
+          <Text fw={600} c={ok ? 'teal' : 'red'}>
             {ok ? 'Test Successful' : 'Test Failed'}
           </Text>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -121,7 +121,7 @@ export function AlertDiagnostic({ id }: { id: string }) {
           <Field label="ID">{alert.id}</Field>
           <Field label="Keyword">{alert.keyword}</Field>
           <Field label="Status">
-            <Text span fw={600} c={isError ? 'red.7' : 'green.7'} data-status={alert.status}>
+            <Text span fw={600} c={isError ? 'red' : 'green'} data-status={alert.status}>
               {alert.status}
             </Text>
           </Field>

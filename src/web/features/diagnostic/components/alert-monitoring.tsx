@@ -1,7 +1,8 @@
-import { Alert as Notice, Card, List, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert as Notice, Card, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { AlertMonitoring } from '@shared/api/diagnostic';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { ErrorAlert } from '../../../components/error-alert';
+import { ResponsiveTable } from '../../../components/responsive-table';
 import {
   ago,
   clockTime,
@@ -43,39 +44,40 @@ function Listings({ data, now }: { data: AlertMonitoring; now: number }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table fz="sm" verticalSpacing={6} aria-label="Listings of this alert">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Listing</Table.Th>
-            <Table.Th>Last read</Table.Th>
-            <Table.Th>Read every</Table.Th>
-            <Table.Th>Gaps (24 h)</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.listings.map((listing) => (
-            <Table.Tr key={listing.id}>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                {listingLabel(listing)}
-                {listing.lastError && (
-                  <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }}>
-                    {listing.lastError}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {listing.lastSuccessAt
-                  ? `${clockTime(listing.lastSuccessAt, now)} (${ago(listing.lastSuccessAt, now)})`
-                  : 'not yet'}
-              </Table.Td>
-              <Table.Td>{intervalLabel(listing.intervalSeconds)}</Table.Td>
-              <Table.Td>{gapsLabel(listing.gaps24h)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      label="Listings of this alert"
+      minWidth={520}
+      rows={data.listings}
+      rowKey={(listing) => listing.id}
+      columns={[
+        {
+          label: 'Listing',
+          cell: (listing) => (
+            <>
+              {listingLabel(listing)}
+              {listing.lastError && (
+                <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }}>
+                  {listing.lastError}
+                </Text>
+              )}
+            </>
+          ),
+        },
+        {
+          label: 'Last read',
+          cell: (listing) =>
+            listing.lastSuccessAt
+              ? `${clockTime(listing.lastSuccessAt, now)} (${ago(listing.lastSuccessAt, now)})`
+              : 'not yet',
+        },
+        {
+          label: 'Read every',
+          nowrap: true,
+          cell: (listing) => intervalLabel(listing.intervalSeconds),
+        },
+        { label: 'Gaps (24 h)', cell: (listing) => gapsLabel(listing.gaps24h) },
+      ]}
+    />
   );
 }
 

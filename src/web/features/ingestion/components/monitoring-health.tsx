@@ -1,8 +1,9 @@
-import { Anchor, Box, Collapse, Group, List, Paper, Skeleton, Table, Text } from '@mantine/core';
+import { Anchor, Box, Collapse, Group, List, Paper, Skeleton, Text } from '@mantine/core';
 import { useDisclosure, useInterval } from '@mantine/hooks';
 import type { IngestionStatus } from '@shared/api/ingestion';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
+import { ResponsiveTable } from '../../../components/responsive-table';
 import { useIngestionStatus } from '../api/get-ingestion-status';
 import { gapsLabel, intervalLabel } from '../../../lib/monitoring-format';
 import { ago, listingLabel, summarizeHealth, type HealthTone } from '../summarize-health';
@@ -17,32 +18,32 @@ const TONE_COLOR: Record<HealthTone, string> = {
 function ListingDetails({ status, now }: { status: IngestionStatus; now: number }) {
   return (
     <Box mt="sm">
-      <Table.ScrollContainer minWidth={560}>
-        <Table fz="xs" verticalSpacing={4}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Listing</Table.Th>
-              <Table.Th>Read every</Table.Th>
-              <Table.Th>New items</Table.Th>
-              <Table.Th>Last read</Table.Th>
-              <Table.Th>Gaps (24 h)</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {status.listings.map((listing) => (
-              <Table.Tr key={listing.id}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{listingLabel(listing)}</Table.Td>
-                <Table.Td>{intervalLabel(listing.intervalSeconds)}</Table.Td>
-                <Table.Td>{listing.itemsPerMinute.toLocaleString()}/min</Table.Td>
-                <Table.Td>
-                  {listing.lastSuccessAt ? ago(listing.lastSuccessAt, now) : 'not yet'}
-                </Table.Td>
-                <Table.Td>{gapsLabel(listing.gaps24h)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ResponsiveTable
+        label="Listings read for your keywords"
+        size="xs"
+        minWidth={560}
+        rows={status.listings}
+        rowKey={(listing) => listing.id}
+        columns={[
+          { label: 'Listing', cell: (listing) => listingLabel(listing) },
+          {
+            label: 'Read every',
+            nowrap: true,
+            cell: (listing) => intervalLabel(listing.intervalSeconds),
+          },
+          {
+            label: 'New items',
+            nowrap: true,
+            cell: (listing) => `${listing.itemsPerMinute.toLocaleString()}/min`,
+          },
+          {
+            label: 'Last read',
+            cell: (listing) =>
+              listing.lastSuccessAt ? ago(listing.lastSuccessAt, now) : 'not yet',
+          },
+          { label: 'Gaps (24 h)', cell: (listing) => gapsLabel(listing.gaps24h) },
+        ]}
+      />
       {status.budget && (
         <Text size="xs" c="dimmed" mt={4}>
           Reddit requests: {status.budget.used.toLocaleString()} of{' '}
@@ -98,7 +99,7 @@ export function MonitoringHealth() {
             )}
           </Group>
           {summary.warnings.length > 0 && (
-            <List size="xs" c="orange.8" mt={4} spacing={2}>
+            <List size="xs" c="orange" mt={4} spacing={2}>
               {summary.warnings.map((warning) => (
                 <List.Item key={warning} style={{ overflowWrap: 'anywhere' }}>
                   {warning}
