@@ -1,7 +1,7 @@
 import type { Clock } from '../clock';
 import { createTokenSource, type RedditCredentials } from './auth';
 import { readRateLimitHeaders, realSleep, type RequestBudget, type Sleep } from './budget';
-import { BudgetBusyError, RedditError } from './errors';
+import { BudgetBusyError, RedditError, statusError } from './errors';
 import { sendRequest, type HttpFetch } from './http';
 import { parseListing, type ListingPage } from './items';
 
@@ -176,40 +176,7 @@ export function createRedditClient(deps: {
       await budget.pause(pause);
       throw new RedditError('rate-limited', 'Reddit answered 429: too many requests', 429, pause);
     }
-    if (status >= 500) {
-      throw new RedditError(
-        'server',
-        `Reddit answered ${status}: a fault on Reddit's side; Earshot keeps retrying`,
-        status,
-        undefined,
-        path,
-      );
-    }
-    if (status === 403) {
-      throw new RedditError(
-        'forbidden',
-        'Reddit answered 403: the subreddit is private or quarantined',
-        403,
-        undefined,
-        path,
-      );
-    }
-    if (status === 404) {
-      throw new RedditError(
-        'not-found',
-        'Reddit answered 404: the subreddit does not exist or is banned',
-        404,
-        undefined,
-        path,
-      );
-    }
-    throw new RedditError(
-      'unexpected',
-      `Reddit answered ${status}, an answer Earshot does not expect; it keeps retrying`,
-      status,
-      undefined,
-      path,
-    );
+    throw statusError(status, path);
   }
 
   async function getListing(

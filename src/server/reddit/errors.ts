@@ -50,3 +50,25 @@ export class BudgetBusyError extends Error {
     this.name = 'BudgetBusyError';
   }
 }
+
+/**
+ * Reddit's answer other than 200, 401 and 429, in words a user can act on; `where` (the path)
+ * is for logs only. 403 means private or quarantined only where Reddit says so of a subreddit
+ * (the API); the feeds' 403 is throttling, which the feed client tells apart before this.
+ */
+export function statusError(status: number, where: string): RedditError {
+  if (status >= 500) {
+    const text = `Reddit answered ${status}: a fault on Reddit's side; Earshot keeps retrying`;
+    return new RedditError('server', text, status, undefined, where);
+  }
+  if (status === 403) {
+    const text = 'Reddit answered 403: the subreddit is private or quarantined';
+    return new RedditError('forbidden', text, 403, undefined, where);
+  }
+  if (status === 404) {
+    const text = 'Reddit answered 404: the subreddit does not exist or is banned';
+    return new RedditError('not-found', text, 404, undefined, where);
+  }
+  const text = `Reddit answered ${status}, an answer Earshot does not expect; it keeps retrying`;
+  return new RedditError('unexpected', text, status, undefined, where);
+}

@@ -1,6 +1,6 @@
 import type { RequestOutcome } from './client';
 import type { RequestBudget } from './budget';
-import { RedditError } from './errors';
+import { RedditError, statusError } from './errors';
 import { sendRequest, type HttpFetch } from './http';
 import { parseAtomFeed, type FeedPage } from './atom-feed';
 
@@ -47,30 +47,7 @@ export function createFeedClient(deps: {
         pause,
       );
     }
-    const where = `${path}/.rss`;
-    if (status >= 500)
-      throw new RedditError(
-        'server',
-        `Reddit answered ${status}: a fault on Reddit's side; Earshot keeps retrying`,
-        status,
-        undefined,
-        where,
-      );
-    if (status === 404)
-      throw new RedditError(
-        'not-found',
-        'Reddit answered 404: the subreddit does not exist or is banned',
-        404,
-        undefined,
-        where,
-      );
-    throw new RedditError(
-      'unexpected',
-      `Reddit answered ${status}, an answer Earshot does not expect; it keeps retrying`,
-      status,
-      undefined,
-      where,
-    );
+    throw statusError(status, `${path}/.rss`);
   }
 
   return {
