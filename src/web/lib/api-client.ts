@@ -13,7 +13,7 @@ export class ApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 async function request<T>(
   method: Method,
@@ -65,5 +65,7 @@ export const api = {
     request('POST', path, schema, body ?? {}),
   put: <T>(path: string, schema: z.ZodType<T> | null, body?: unknown) =>
     request('PUT', path, schema, body ?? {}),
+  patch: <T>(path: string, schema: z.ZodType<T> | null, body?: unknown) =>
+    request('PATCH', path, schema, body ?? {}),
   delete: <T>(path: string, schema: z.ZodType<T> | null) => request('DELETE', path, schema),
 };

@@ -33,6 +33,16 @@ export const queryKeys = {
   email: {
     digestConfig: ['digest-config'] as const,
   },
+  /**
+   * channels: the list and the failed deliveries are one family (a retry or a delete moves
+   * both); the feed URLs are their own.
+   */
+  channels: {
+    all: ['channels'] as const,
+    list: ['channels', 'list'] as const,
+    deadLetters: ['channels', 'dead-letters'] as const,
+  },
+  feeds: ['feeds'] as const,
   billing: {
     /** The family of the user's own subscription data below. */
     subscription: ['subscription'] as const,

@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { CurrentUserVerifyEmailNotice } from '../../features/accounts';
 import { AlertsOverview, KeywordDialog } from '../../features/alerts';
 import { PausedAlertsNotice } from '../../features/billing';
+import { PausedChannelsNotice } from '../../features/channels';
 import { QuotaNotice, StatsCards, useLiveDashboard } from '../../features/dashboard';
 import { MonitoringHealth } from '../../features/ingestion';
 import { LazyActivityChart, RecentMentions, useStats } from '../../features/mentions';
@@ -42,6 +43,7 @@ export default function DashboardPage() {
       <Stack gap="lg">
         <CurrentUserVerifyEmailNotice />
         <PausedAlertsNotice />
+        <PausedChannelsNotice />
         <MonitoringHealth />
         <QuotaNotice stats={stats.data} />
         <StatsCards

@@ -11,6 +11,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { DangerZone, PasswordForm, ProfileForm, useAuth } from '../../features/accounts';
 import { SubscriptionOverview, useCheckoutReturn } from '../../features/billing';
+import { ChannelSettings, DeadLetters, FeedsSettings } from '../../features/channels';
 import { NotificationSettings } from '../../features/email';
 import classes from './settings.module.css';
 
@@ -114,12 +115,32 @@ export default function SettingsRoute() {
           </Section>
         </Tabs.Panel>
         <Tabs.Panel value="notifications">
-          <Section
-            title="Email Digests"
-            description="A summary of new mentions, daily or weekly, at a time that suits you."
-          >
-            <NotificationSettings />
-          </Section>
+          <Stack gap="lg">
+            <Section
+              title="Channels"
+              description="Places Earshot posts each new mention to within seconds of finding it."
+            >
+              <ChannelSettings />
+            </Section>
+            <Section
+              title="Failed deliveries"
+              description="Mentions a channel kept refusing, after a day of retries."
+            >
+              <DeadLetters />
+            </Section>
+            <Section
+              title="Email Digests"
+              description="New mentions by email: within minutes, or a daily or weekly summary at a time that suits you."
+            >
+              <NotificationSettings />
+            </Section>
+            <Section
+              title="Feeds"
+              description="Your mentions as Atom and JSON feeds, for feed readers and automation tools."
+            >
+              <FeedsSettings />
+            </Section>
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="security">
           <Section
