@@ -20,6 +20,7 @@ import {
 } from '../alert-form-values';
 import { useCreateAlert } from '../api/create-alert';
 import { useUpdateAlert } from '../api/update-alert';
+import { SendToSelect } from '../../channels';
 import { useRedditAccess } from '../../ingestion';
 import { AdvancedOptions } from './advanced-options';
 import { NotificationChoice } from './notification-choice';
@@ -70,6 +71,8 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
   const [advancedOpened, setAdvancedOpened] = useState(() => hasAdvancedChanges(initialValues));
   // Shown once, in the dialog (not also as a toast): issue 18 items 4 and 9.
   const [serverError, setServerError] = useState<Error | null>(null);
+  // The channels its mentions go to (issue 19): none unless chosen.
+  const [channelIds, setChannelIds] = useState<number[]>(() => alert?.channelIds ?? []);
   const limited = useRedditAccess().data?.mode === 'no-credentials';
   // isPending reaches the button a render later; this stops a fast double click sending twice.
   const inFlight = useRef(false);
@@ -129,8 +132,9 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
     setServerError(null);
     const values = form.getValues();
     const settle = { onSettled: () => void (inFlight.current = false) };
-    if (alert) update.mutate({ id: alert.id, data: formValuesToPayload(values) }, settle);
-    else create.mutate(formValuesToCreateInput(values), settle);
+    if (alert) {
+      update.mutate({ id: alert.id, data: { ...formValuesToPayload(values), channelIds } }, settle);
+    } else create.mutate({ ...formValuesToCreateInput(values), channelIds }, settle);
   };
 
   return (
@@ -165,6 +169,7 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
           </Notice>
         )}
         <NotificationChoice form={form} />
+        <SendToSelect value={channelIds} onChange={setChannelIds} />
         <AdvancedOptions
           limited={limited}
           form={form}
