@@ -10,6 +10,7 @@ export const SERVER_AREAS = [
   'accounts',
   'alerts',
   'billing',
+  'channels',
   'diagnostic',
   'email',
   'ingestion',

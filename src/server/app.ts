@@ -9,6 +9,7 @@ import {
   createSessionCookies,
 } from './accounts';
 import { alertRoutes, createAlertService } from './alerts';
+import { channelRoutes, createChannelService } from './channels';
 import {
   createSubscriptionService,
   createTestCheckoutService,
@@ -113,6 +114,15 @@ export async function buildApp(deps: AppDeps) {
     requireUser,
   });
   ingestionRoutes(app, { ingestion, requireUser });
+  channelRoutes(app, {
+    channels: createChannelService({
+      db,
+      clock,
+      allowPrivate: config.channels.allowPrivate,
+      ctx: { appUrl: config.appUrl, telegramApiBase: config.channels.telegramApiBase },
+    }),
+    requireUser,
+  });
   // The web process sends one kind of Reddit request: a user's diagnostic test, which takes
   // the next slot of the budget the workers share.
   const { reddit } = deps;

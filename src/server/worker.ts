@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { createAccountJobs, type AccountJobName } from './accounts';
 import { createBillingJobs, type BillingJobName } from './billing';
+import { createChannelJobs, type ChannelJobName, type DeliverySettings } from './channels';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -11,7 +12,8 @@ import { startJobs, type Job, type JobRunner } from './jobs/runner';
 import type { FeedClient, RedditClient } from './reddit';
 
 /** Every job a worker may run: `trigger` with any other name does not compile. */
-export type WorkerJobName = AccountJobName | BillingJobName | EmailJobName | IngestionJobName;
+export type WorkerJobName =
+  AccountJobName | BillingJobName | ChannelJobName | EmailJobName | IngestionJobName;
 
 export type WorkerDeps = {
   config: Config;
@@ -26,6 +28,8 @@ export type WorkerDeps = {
   feeds?: FeedClient;
   /** Tests shorten leases, overlap periods, timeouts and backoffs. */
   pollSettings?: Partial<PollSettings>;
+  /** Tests shorten the channel deliveries' leases, backoffs and pacing. */
+  deliverySettings?: Partial<DeliverySettings>;
   /** Identifies this process in listing leases. */
   owner?: string;
 };
@@ -64,6 +68,7 @@ export function buildWorker(deps: WorkerDeps) {
         })
       : []),
     ...ingestion.jobs,
+    ...createChannelJobs({ db, clock, config, log, owner, settings: deps.deliverySettings }),
   ];
   let runner: JobRunner<WorkerJobName> | undefined;
 

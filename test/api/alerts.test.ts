@@ -28,6 +28,7 @@ describe('creating alerts', () => {
       isPaused: false,
       lastError: null,
       pollPriority: 0,
+      channelIds: [],
     });
     expect(res.body.createdAt).toBe(t.clock.now().toISOString());
     const list = await client.get('/api/alerts');

@@ -9,6 +9,12 @@ import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../http/errors';
 import { limitsForUser } from '../billing';
+import {
+  assertOwnedChannels,
+  cancelChannelDeliveries,
+  channelIdsByAlert,
+  setAlertChannels,
+} from '../channels';
 import { requestBackfill } from '../ingestion';
 import * as repo from './repo';
 
@@ -28,7 +34,7 @@ async function lockLiveUser(tx: DbOrTx, userId: number) {
   if (!(await repo.lockUser(tx, userId))) throw new UnauthorizedError();
 }
 
-export function toAlertDto(row: repo.AlertRow): Alert {
+export function toAlertDto(row: repo.AlertRow, channelIds: number[] = []): Alert {
   return {
     id: row.id,
     userId: row.userId,
@@ -46,6 +52,7 @@ export function toAlertDto(row: repo.AlertRow): Alert {
     lastPolledAt: row.lastPolledAt?.toISOString() ?? null,
     nextPollAt: row.nextPollAt?.toISOString() ?? null,
     pollPriority: row.pollPriority,
+    channelIds,
   };
 }
 
@@ -69,37 +76,53 @@ export function createAlertService(deps: { db: Db; clock: Clock; pollStates?: Po
   };
   return {
     async list(userId: number) {
-      return (await withPollState(await repo.listAlerts(db, userId))).map(toAlertDto);
+      const rows = await withPollState(await repo.listAlerts(db, userId));
+      const channels = await channelIdsByAlert(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => toAlertDto(row, channels.get(row.id)));
     },
 
     async create(userId: number, input: AlertCreate) {
+      const { channelIds, ...values } = input;
       const row = await db.transaction(async (tx) => {
         await lockLiveUser(tx, userId);
-        if (isLiveAlert(input)) await assertWithinKeywordLimit(tx, userId);
-        const created = await repo.insertAlert(tx, userId, input, clock.now());
+        if (isLiveAlert(values)) await assertWithinKeywordLimit(tx, userId);
+        await assertOwnedChannels(tx, userId, channelIds);
+        const created = await repo.insertAlert(tx, userId, values, clock.now());
+        await setAlertChannels(tx, created.id, channelIds);
         // The past week's matching posts, found by a one-off search (ingestion/backfill.ts).
         await requestBackfill(tx, created, clock.now());
         return created;
       });
-      return toAlertDto(row);
+      return toAlertDto(row, channelIds);
     },
 
     /** Applies the fields the body names; becoming live again is checked against the plan. */
     async update(userId: number, id: number, input: AlertUpdate) {
+      const { channelIds, ...values } = input;
       const row = await db.transaction(async (tx) => {
         await lockLiveUser(tx, userId);
         const current = await repo.findOwnedAlert(tx, userId, id);
         if (!current) throw new NotFoundError(ALERT_NOT_FOUND);
-        if (!isLiveAlert(current) && isLiveAlert({ ...current, ...input })) {
+        if (!isLiveAlert(current) && isLiveAlert({ ...current, ...values })) {
           await assertWithinKeywordLimit(tx, userId, id);
         }
-        const updated = await repo.updateAlert(tx, userId, id, input, clock.now());
+        if (channelIds !== undefined) {
+          await assertOwnedChannels(tx, userId, channelIds);
+          await setAlertChannels(tx, id, channelIds);
+        }
+        const updated = await repo.updateAlert(tx, userId, id, values, clock.now());
+        // A paused or switched-off keyword's queued channel messages are not sent.
+        if (!isLiveAlert(updated)) await cancelChannelDeliveries(tx, { alertId: id });
         if (updated.keyword !== current.keyword || updated.subreddits !== current.subreddits) {
           await requestBackfill(tx, updated, clock.now());
         }
         return updated;
       });
-      return toAlertDto(row);
+      const channels = await channelIdsByAlert(db, [row.id]);
+      return toAlertDto(row, channels.get(row.id));
     },
 
     async remove(userId: number, id: number) {

@@ -1,4 +1,5 @@
 import { and, count, gte, inArray, sql } from 'drizzle-orm';
+import { enqueueDeliveries } from '../channels';
 import type { DbOrTx } from '../db/client';
 import {
   alerts,
@@ -146,6 +147,12 @@ export async function storeMatches(
       .onConflictDoNothing()
       .returning({ id: mentions.id });
     stored = inserted.length;
+    // The outbox: each new mention's channel deliveries commit with it (decision 012).
+    await enqueueDeliveries(
+      tx,
+      inserted.map((row) => row.id),
+      now,
+    );
   }
   const month = monthStartUtc(now);
   for (const [userId, skipped] of overQuota) {

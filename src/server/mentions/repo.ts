@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { alerts, mentions } from '../db/schema';
 
@@ -141,4 +141,10 @@ export function countByBucket(db: DbOrTx, userId: number, bounds: Date[]) {
     })
     .from(counts)
     .innerJoin(alerts, eq(alerts.id, counts.alertId));
+}
+
+/** Mentions by id, whoever they belong to (the channel deliveries of the worker). */
+export function mentionsByIds(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select(columns).from(mentions).where(inArray(mentions.id, ids));
 }

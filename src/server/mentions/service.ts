@@ -8,7 +8,7 @@ import {
 } from '@shared/api/mentions';
 import { cleanRedditText, redditPermalink } from '@shared/reddit-content';
 import type { Clock } from '../clock';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { NotFoundError } from '../http/errors';
 import { decodeCursor, encodeCursor } from './cursor';
 import { csvRow } from './csv';
@@ -161,4 +161,9 @@ export function createMentionService(deps: { db: Db; clock: Clock }) {
       }
     },
   };
+}
+
+/** Mentions by id as GET /api/mentions lists them (a channel delivery's payload). */
+export async function mentionItems(db: DbOrTx, ids: number[]): Promise<Mention[]> {
+  return (await repo.mentionsByIds(db, ids)).map(toMentionDto);
 }

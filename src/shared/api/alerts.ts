@@ -51,6 +51,18 @@ export const minScoreSchema = z
   .min(1, 'Minimum score must be at least 1')
   .max(MIN_SCORE_MAX, `Minimum score must be at most ${MIN_SCORE_MAX.toLocaleString('en-US')}`);
 
+/** The notification channels (src/shared/api/channels.ts) an alert's new mentions go to. */
+export const channelIdsSchema = z
+  .array(
+    z
+      .number({ error: 'Channel ids must be numbers' })
+      .int('Channel ids must be whole numbers')
+      .positive('Channel ids must be positive'),
+    { error: 'Channels must be a list of channel ids' },
+  )
+  .max(50, 'At most 50 channels per keyword')
+  .transform((ids) => [...new Set(ids)]);
+
 const alertFields = {
   keyword: keywordSchema,
   subreddits: subredditsInputSchema,
@@ -60,6 +72,7 @@ const alertFields = {
   digestFrequency: digestFrequencySchema,
   isActive: z.boolean({ error: 'Must be true or false' }),
   isPaused: z.boolean({ error: 'Must be true or false' }),
+  channelIds: channelIdsSchema,
 };
 
 /** POST /api/alerts. Unknown keys (id, userId, createdAt...) are dropped, never written. */
@@ -72,6 +85,8 @@ export const alertCreateSchema = z.object({
   digestFrequency: alertFields.digestFrequency.default('realtime'),
   isActive: alertFields.isActive.default(true),
   isPaused: alertFields.isPaused.default(false),
+  /** Absent or []: the dashboard (and email, by digestFrequency) only. */
+  channelIds: alertFields.channelIds.default([]),
 });
 export type AlertCreate = z.infer<typeof alertCreateSchema>;
 export type AlertCreateInput = z.input<typeof alertCreateSchema>;
@@ -97,6 +112,7 @@ export const alertSchema = z.object({
   lastPolledAt: z.string().nullable(),
   nextPollAt: z.string().nullable(),
   pollPriority: z.number().int(),
+  channelIds: z.array(z.number().int()),
 });
 export type Alert = z.infer<typeof alertSchema>;
 export const alertListSchema = z.array(alertSchema);

@@ -52,6 +52,7 @@ const stored: Alert = {
   lastPolledAt: null,
   nextPollAt: null,
   pollPriority: 0,
+  channelIds: [],
 };
 
 describe('form values', () => {

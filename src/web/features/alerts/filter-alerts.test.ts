@@ -35,6 +35,7 @@ function alert(overrides: Partial<Alert>): Alert {
     lastPolledAt: null,
     nextPollAt: null,
     pollPriority: 0,
+    channelIds: [],
     ...overrides,
   };
 }

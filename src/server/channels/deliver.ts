@@ -1,0 +1,217 @@
+import type { Logger } from 'pino';
+import type { ChannelKind } from '@shared/api/channels';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { mentionItems } from '../mentions';
+import { post } from './http';
+import { toMessageItem, type MessageItem, type SenderContext } from './message';
+import { classify } from './outcome';
+import * as repo from './repo';
+import type { Sender } from './senders';
+
+export type DeliverySettings = {
+  /** How long a worker holds leased deliveries (and their channel) before another may. */
+  leaseMs: number;
+  /** Channels taken per lease, and deliveries of them. */
+  maxChannels: number;
+  maxDeliveries: number;
+  /** Backoff of a failed delivery: base · 2^(attempt-1), capped, half of it jitter. */
+  backoffBaseMs: number;
+  backoffCapMs: number;
+  /** A delivery still failing this long after it was queued becomes a dead letter. */
+  giveUpAfterMs: number;
+  /** Per request. */
+  timeoutMs: number;
+  /** Overrides every sender's pacing (tests). */
+  paceMs?: number;
+};
+
+export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
+  leaseMs: 60_000,
+  maxChannels: 20,
+  maxDeliveries: 500,
+  backoffBaseMs: 10_000,
+  backoffCapMs: 3600_000,
+  giveUpAfterMs: 24 * 3600_000,
+  timeoutMs: 10_000,
+};
+
+export type DeliveryDeps = {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  owner: string;
+  senders: Record<ChannelKind, Sender>;
+  ctx: SenderContext;
+  allowPrivate: boolean;
+  settings: DeliverySettings;
+};
+
+/** The wait before attempt `attempt + 1`: exponential, capped, with jitter (half of it random). */
+export function backoffMs(attempt: number, settings: DeliverySettings, random = Math.random) {
+  const full = Math.min(settings.backoffCapMs, settings.backoffBaseMs * 2 ** Math.max(0, attempt));
+  return Math.round(full / 2 + (random() * full) / 2);
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (ms <= 0 || signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done);
+  });
+
+/**
+ * One run of the delivery job: leases due deliveries channel by channel and sends them, until
+ * nothing is due or `until`. Channels are sent to side by side; one channel's messages go one
+ * after another, paced. Returns how many deliveries were settled.
+ */
+export async function deliverDue(deps: DeliveryDeps, signal: AbortSignal, until: number) {
+  let settled = 0;
+  while (!signal.aborted && deps.clock.now().getTime() < until) {
+    const lease = await repo.leaseDue(deps.db, deps.owner, deps.clock.now(), deps.settings);
+    if (lease.deliveries.length === 0) {
+      // Channels leased without a due delivery left (taken meanwhile): free them again.
+      for (const channel of lease.channels) {
+        await repo.settleChannel(deps.db, channel.id, { sendAfter: deps.clock.now() });
+      }
+      break;
+    }
+    const items = await loadItems(deps, lease.deliveries);
+    await Promise.all(
+      lease.channels.map((channel) =>
+        deliverToChannel(
+          deps,
+          channel,
+          lease.deliveries.filter((d) => d.channelId === channel.id),
+          items,
+          signal,
+        ).catch((err: unknown) => deps.log.error({ err, channel: channel.id }, 'channel delivery')),
+      ),
+    );
+    settled += lease.deliveries.length;
+  }
+  return settled;
+}
+
+async function loadItems(deps: DeliveryDeps, deliveries: repo.DeliveryRow[]) {
+  const mentionIds = [...new Set(deliveries.map((d) => d.mentionId))];
+  const alertIds = [...new Set(deliveries.map((d) => d.alertId))];
+  const [mentions, alerts] = await Promise.all([
+    mentionItems(deps.db, mentionIds),
+    repo.alertKeywords(deps.db, alertIds),
+  ]);
+  const mentionById = new Map(mentions.map((m) => [m.id, m]));
+  const alertById = new Map(alerts.map((a) => [a.id, a]));
+  const items = new Map<number, MessageItem>();
+  for (const d of deliveries) {
+    const mention = mentionById.get(d.mentionId);
+    const alert = alertById.get(d.alertId);
+    if (mention && alert && mention.removedAt === null) {
+      items.set(d.id, toMessageItem(d, mention, alert, deps.ctx.appUrl));
+    }
+  }
+  return items;
+}
+
+async function deliverToChannel(
+  deps: DeliveryDeps,
+  channel: repo.ChannelRow,
+  deliveries: repo.DeliveryRow[],
+  items: Map<number, MessageItem>,
+  signal: AbortSignal,
+) {
+  const { db, clock, owner, settings } = deps;
+  const sender = deps.senders[channel.kind as ChannelKind];
+  // Gone meanwhile (the mention deleted or removed on Reddit, the alert deleted): not sent.
+  const gone = deliveries.filter((d) => !items.has(d.id)).map((d) => d.id);
+  if (gone.length) await repo.markCancelled(db, gone, owner);
+
+  // One batch per alert (one keyword), oldest first; the sender splits it to the platform.
+  const byAlert = new Map<number, MessageItem[]>();
+  for (const d of deliveries) {
+    const item = items.get(d.id);
+    if (!item) continue;
+    byAlert.set(d.alertId, [...(byAlert.get(d.alertId) ?? []), item]);
+  }
+  const messages = sender
+    ? [...byAlert.values()].flatMap((batch) => sender.messages(channel, batch, deps.ctx))
+    : [];
+  const paceMs = settings.paceMs ?? sender?.paceMs ?? 1000;
+
+  let lastSentAt: number | undefined;
+  let lastDeliveryAt: Date | undefined;
+  let lastError: string | null | undefined;
+  let sendAfter = clock.now();
+  let stopped = false;
+  for (const [i, message] of messages.entries()) {
+    const ids = message.items.map((item) => item.deliveryId);
+    if (signal.aborted) {
+      await repo.release(
+        db,
+        messages.slice(i).flatMap((m) => m.items.map((it) => it.deliveryId)),
+        owner,
+        clock.now(),
+      );
+      break;
+    }
+    if (lastSentAt !== undefined) await sleep(lastSentAt + paceMs - Date.now(), signal);
+    const answer = await post(message.request, {
+      allowPrivate: deps.allowPrivate,
+      timeoutMs: settings.timeoutMs,
+    });
+    lastSentAt = Date.now();
+    const now = clock.now();
+    const outcome = classify(answer, sender.classify, now.getTime());
+    switch (outcome.kind) {
+      case 'ok':
+        await repo.markSent(db, ids, owner, outcome.status, now);
+        lastDeliveryAt = now;
+        lastError = null;
+        sendAfter = new Date(now.getTime() + paceMs);
+        break;
+      case 'dead':
+        await repo.markDead(db, ids, owner, { error: outcome.error, status: outcome.status, now });
+        lastError = outcome.error;
+        sendAfter = new Date(now.getTime() + paceMs);
+        break;
+      case 'retry': {
+        const attempts = Math.max(
+          ...deliveries.filter((d) => ids.includes(d.id)).map((d) => d.attempts),
+        );
+        const wait = Math.max(backoffMs(attempts, settings), outcome.retryAfterMs ?? 0);
+        const nextAt = new Date(now.getTime() + wait);
+        await repo.markRetry(db, ids, owner, {
+          error: outcome.error,
+          status: outcome.status,
+          nextAt,
+          giveUpBefore: new Date(now.getTime() - settings.giveUpAfterMs),
+          now,
+        });
+        lastError = outcome.error;
+        // The target is struggling: what was not tried yet waits as long, and, after a 429,
+        // nothing goes to it before its Retry-After.
+        const rest = messages.slice(i + 1).flatMap((m) => m.items.map((it) => it.deliveryId));
+        if (rest.length) await repo.release(db, rest, owner, nextAt);
+        sendAfter = new Date(now.getTime() + Math.max(paceMs, outcome.retryAfterMs ?? 0));
+        stopped = true;
+        break;
+      }
+      case 'pause':
+        await repo.markDead(db, ids, owner, { error: outcome.reason, status: outcome.status, now });
+        await repo.pauseChannel(db, channel.id, outcome.reason);
+        deps.log.warn({ channel: channel.id, reason: outcome.reason }, 'channel paused');
+        return;
+    }
+    if (stopped) break;
+  }
+  await repo.settleChannel(db, channel.id, {
+    sendAfter,
+    ...(lastDeliveryAt ? { lastDeliveryAt } : {}),
+    ...(lastError !== undefined ? { lastError } : {}),
+  });
+}

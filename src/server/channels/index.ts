@@ -1,0 +1,7 @@
+// The channels area: Slack, Discord, Telegram, ntfy and signed webhooks, and their outbox.
+export { enqueueDeliveries, cancelPending as cancelChannelDeliveries } from './repo';
+export { channelIdsByAlert, setAlertChannels } from './repo';
+export { channelRoutes } from './routes';
+export { assertOwnedChannels, createChannelService, type ChannelService } from './service';
+export { createChannelJobs, type ChannelJobName } from './jobs';
+export type { DeliverySettings } from './deliver';

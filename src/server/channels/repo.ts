@@ -1,0 +1,411 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client';
+import { alertChannels, alerts, channelDeliveries, channels, mentions } from '../db/schema';
+
+export type ChannelRow = typeof channels.$inferSelect;
+export type DeliveryRow = typeof channelDeliveries.$inferSelect;
+
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+export function listChannels(db: DbOrTx, userId: number) {
+  return db
+    .select()
+    .from(channels)
+    .where(eq(channels.userId, userId))
+    .orderBy(asc(channels.createdAt), asc(channels.id));
+}
+
+export async function countChannels(db: DbOrTx, userId: number) {
+  const [row] = await db.select({ n: count() }).from(channels).where(eq(channels.userId, userId));
+  return row.n;
+}
+
+/** The channel if it belongs to the user; someone else's is as absent as a missing one. */
+export async function findOwnedChannel(db: DbOrTx, userId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.id, id), eq(channels.userId, userId)));
+  return row;
+}
+
+export async function insertChannel(
+  db: DbOrTx,
+  values: Pick<
+    typeof channels.$inferInsert,
+    'userId' | 'kind' | 'name' | 'target' | 'token' | 'signingSecret' | 'createdAt'
+  >,
+) {
+  const [row] = await db.insert(channels).values(values).returning();
+  return row;
+}
+
+export async function updateChannel(
+  db: DbOrTx,
+  userId: number,
+  id: number,
+  values: Partial<Pick<ChannelRow, 'name' | 'isPaused' | 'pausedReason' | 'signingSecret'>>,
+) {
+  const [row] = await db
+    .update(channels)
+    .set(values)
+    .where(and(eq(channels.id, id), eq(channels.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function deleteChannel(db: DbOrTx, userId: number, id: number) {
+  const rows = await db
+    .delete(channels)
+    .where(and(eq(channels.id, id), eq(channels.userId, userId)))
+    .returning({ id: channels.id });
+  return rows.length > 0;
+}
+
+/** Of `ids`, those that are the user's channels. */
+export async function ownedChannelIds(db: DbOrTx, userId: number, ids: number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ id: channels.id })
+    .from(channels)
+    .where(and(eq(channels.userId, userId), inArray(channels.id, ids)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Replaces an alert's channels; pending deliveries to a channel it no longer uses are cancelled. */
+export async function setAlertChannels(tx: DbOrTx, alertId: number, ids: number[]) {
+  const removed = await tx
+    .delete(alertChannels)
+    .where(
+      ids.length
+        ? and(eq(alertChannels.alertId, alertId), notInArray(alertChannels.channelId, ids))
+        : eq(alertChannels.alertId, alertId),
+    )
+    .returning({ channelId: alertChannels.channelId });
+  if (ids.length) {
+    await tx
+      .insert(alertChannels)
+      .values(ids.map((channelId) => ({ alertId, channelId })))
+      .onConflictDoNothing();
+  }
+  if (removed.length) {
+    await tx
+      .update(channelDeliveries)
+      .set({ status: 'cancelled', leaseOwner: null, leaseUntil: null })
+      .where(
+        and(
+          eq(channelDeliveries.alertId, alertId),
+          eq(channelDeliveries.status, 'pending'),
+          inArray(
+            channelDeliveries.channelId,
+            removed.map((r) => r.channelId),
+          ),
+        ),
+      );
+  }
+}
+
+/** Each alert's channel ids, in id order. */
+export async function channelIdsByAlert(db: DbOrTx, alertIds: number[]) {
+  const map = new Map<number, number[]>(alertIds.map((id) => [id, []]));
+  if (alertIds.length === 0) return map;
+  const rows = await db
+    .select()
+    .from(alertChannels)
+    .where(inArray(alertChannels.alertId, alertIds))
+    .orderBy(asc(alertChannels.channelId));
+  for (const row of rows) map.get(row.alertId)?.push(row.channelId);
+  return map;
+}
+
+/** Pending deliveries of an alert (paused or switched off) or of a channel are not sent. */
+export async function cancelPending(
+  db: DbOrTx,
+  where: { alertId: number } | { channelId: number },
+) {
+  await db
+    .update(channelDeliveries)
+    .set({ status: 'cancelled', leaseOwner: null, leaseUntil: null })
+    .where(
+      and(
+        eq(channelDeliveries.status, 'pending'),
+        'alertId' in where
+          ? eq(channelDeliveries.alertId, where.alertId)
+          : eq(channelDeliveries.channelId, where.channelId),
+      ),
+    );
+}
+
+/**
+ * The outbox write, inside the transaction that stored the mentions: one delivery per (mention,
+ * channel of its alert that is not paused), in one INSERT … SELECT. A mention already removed
+ * on Reddit is not sent; a backfilled one (the past week's search of a new alert) only when it
+ * is under a day old, so that a new keyword does not flood a channel with last week.
+ */
+export async function enqueueDeliveries(tx: DbOrTx, mentionIds: number[], now: Date) {
+  if (mentionIds.length === 0) return;
+  const dayAgo = new Date(now.getTime() - 24 * 3600_000);
+  await tx.execute(sql`
+    insert into ${channelDeliveries} (channel_id, mention_id, alert_id, next_attempt_at, created_at)
+    select ${alertChannels.channelId}, ${mentions.id}, ${mentions.alertId}, ${at(now)}, ${at(now)}
+    from ${mentions}
+    join ${alertChannels} on ${alertChannels.alertId} = ${mentions.alertId}
+    join ${channels} on ${channels.id} = ${alertChannels.channelId} and not ${channels.isPaused}
+    where ${inArray(mentions.id, mentionIds)}
+      and ${mentions.removedAt} is null
+      and (not ${mentions.isBackfilled} or ${mentions.redditCreatedAt} > ${at(dayAgo)})
+    on conflict (mention_id, channel_id) do nothing`);
+}
+
+/**
+ * Leases due deliveries of up to `maxChannels` channels for `owner`: the channels are locked
+ * (SKIP LOCKED, so several workers take different ones) and held by `send_after` for the lease,
+ * so one target is sent to by one worker at a time and its pacing holds across workers.
+ */
+export async function leaseDue(
+  db: Db,
+  owner: string,
+  now: Date,
+  options: { leaseMs: number; maxChannels: number; maxDeliveries: number },
+) {
+  return db.transaction(async (tx) => {
+    const leaseFree = or(
+      isNull(channelDeliveries.leaseUntil),
+      lt(channelDeliveries.leaseUntil, now),
+    );
+    const due = and(
+      eq(channelDeliveries.status, 'pending'),
+      lte(channelDeliveries.nextAttemptAt, now),
+      leaseFree,
+    );
+    const candidates = await tx
+      .selectDistinct({ channelId: channelDeliveries.channelId })
+      .from(channelDeliveries)
+      .where(due)
+      .limit(options.maxChannels * 5);
+    if (candidates.length === 0) return { channels: [], deliveries: [] };
+    const locked = await tx
+      .select()
+      .from(channels)
+      .where(
+        and(
+          inArray(
+            channels.id,
+            candidates.map((c) => c.channelId),
+          ),
+          eq(channels.isPaused, false),
+          or(isNull(channels.sendAfter), lte(channels.sendAfter, now)),
+        ),
+      )
+      .orderBy(asc(channels.sendAfter), asc(channels.id))
+      .limit(options.maxChannels)
+      .for('update', { skipLocked: true });
+    if (locked.length === 0) return { channels: [], deliveries: [] };
+    const ids = locked.map((c) => c.id);
+    const leaseUntil = new Date(now.getTime() + options.leaseMs);
+    await tx.update(channels).set({ sendAfter: leaseUntil }).where(inArray(channels.id, ids));
+    const chosen = tx
+      .select({ id: channelDeliveries.id })
+      .from(channelDeliveries)
+      .where(and(due, inArray(channelDeliveries.channelId, ids)))
+      .orderBy(asc(channelDeliveries.id))
+      .limit(options.maxDeliveries)
+      .for('update', { skipLocked: true });
+    const deliveries = await tx
+      .update(channelDeliveries)
+      .set({ leaseOwner: owner, leaseUntil })
+      .where(inArray(channelDeliveries.id, chosen))
+      .returning();
+    deliveries.sort((a, b) => a.id - b.id);
+    return { channels: locked, deliveries };
+  });
+}
+
+/** Only rows still leased by `owner` are settled: a lease another worker took over is left. */
+const ownedPending = (ids: number[], owner: string) =>
+  and(
+    inArray(channelDeliveries.id, ids),
+    eq(channelDeliveries.status, 'pending'),
+    eq(channelDeliveries.leaseOwner, owner),
+  );
+
+export async function markSent(
+  db: DbOrTx,
+  ids: number[],
+  owner: string,
+  status: number,
+  now: Date,
+) {
+  await db
+    .update(channelDeliveries)
+    .set({
+      status: 'sent',
+      sentAt: now,
+      attempts: sql`${channelDeliveries.attempts} + 1`,
+      lastStatus: status,
+      lastError: null,
+      leaseOwner: null,
+      leaseUntil: null,
+    })
+    .where(ownedPending(ids, owner));
+}
+
+/** Tried and failed for now: due again at `nextAt`, or dead once older than `giveUpBefore`. */
+export async function markRetry(
+  db: DbOrTx,
+  ids: number[],
+  owner: string,
+  failure: { error: string; status?: number; nextAt: Date; giveUpBefore: Date; now: Date },
+) {
+  const givenUp = sql`${channelDeliveries.createdAt} < ${at(failure.giveUpBefore)}`;
+  await db
+    .update(channelDeliveries)
+    .set({
+      status: sql`case when ${givenUp} then 'dead' else 'pending' end`,
+      attempts: sql`${channelDeliveries.attempts} + 1`,
+      // A dead letter's next_attempt_at is when it died (the dead letters list's failedAt).
+      nextAttemptAt: sql`case when ${givenUp} then ${at(failure.now)} else ${at(failure.nextAt)} end`,
+      lastError: failure.error,
+      lastStatus: failure.status ?? null,
+      leaseOwner: null,
+      leaseUntil: null,
+    })
+    .where(ownedPending(ids, owner));
+}
+
+export async function markDead(
+  db: DbOrTx,
+  ids: number[],
+  owner: string,
+  failure: { error: string; status?: number; now: Date },
+) {
+  await db
+    .update(channelDeliveries)
+    .set({
+      status: 'dead',
+      nextAttemptAt: failure.now,
+      attempts: sql`${channelDeliveries.attempts} + 1`,
+      lastError: failure.error,
+      lastStatus: failure.status ?? null,
+      leaseOwner: null,
+      leaseUntil: null,
+    })
+    .where(ownedPending(ids, owner));
+}
+
+export async function markCancelled(db: DbOrTx, ids: number[], owner: string) {
+  await db
+    .update(channelDeliveries)
+    .set({ status: 'cancelled', leaseOwner: null, leaseUntil: null })
+    .where(ownedPending(ids, owner));
+}
+
+/** Leased but not tried (the run stopped, or the channel must wait): due again at `nextAt`. */
+export async function release(db: DbOrTx, ids: number[], owner: string, nextAt: Date) {
+  await db
+    .update(channelDeliveries)
+    .set({
+      nextAttemptAt: sql`greatest(${channelDeliveries.nextAttemptAt}, ${at(nextAt)})`,
+      leaseOwner: null,
+      leaseUntil: null,
+    })
+    .where(ownedPending(ids, owner));
+}
+
+/** After a run's sends to a channel: what happened last, and when it may be sent to again. */
+export async function settleChannel(
+  db: DbOrTx,
+  id: number,
+  values: { sendAfter: Date; lastDeliveryAt?: Date; lastError?: string | null },
+) {
+  await db.update(channels).set(values).where(eq(channels.id, id));
+}
+
+/** The target is gone: the channel is paused with the reason and its pending deliveries cancelled. */
+export async function pauseChannel(db: Db, id: number, reason: string) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(channels)
+      .set({ isPaused: true, pausedReason: reason, lastError: reason })
+      .where(eq(channels.id, id));
+    await cancelPending(tx, { channelId: id });
+  });
+}
+
+export function alertKeywords(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: alerts.id, keyword: alerts.keyword })
+    .from(alerts)
+    .where(inArray(alerts.id, ids));
+}
+
+/** The user's newest dead letters, with what they were about. */
+export function deadLetters(db: DbOrTx, userId: number, limit: number) {
+  return db
+    .select({
+      id: channelDeliveries.id,
+      channelId: channelDeliveries.channelId,
+      channelName: channels.name,
+      channelKind: channels.kind,
+      mentionId: channelDeliveries.mentionId,
+      alertId: channelDeliveries.alertId,
+      keyword: alerts.keyword,
+      title: mentions.title,
+      subreddit: mentions.subreddit,
+      attempts: channelDeliveries.attempts,
+      reason: channelDeliveries.lastError,
+      createdAt: channelDeliveries.createdAt,
+      failedAt: channelDeliveries.nextAttemptAt,
+    })
+    .from(channelDeliveries)
+    .innerJoin(channels, eq(channels.id, channelDeliveries.channelId))
+    .innerJoin(mentions, eq(mentions.id, channelDeliveries.mentionId))
+    .innerJoin(alerts, eq(alerts.id, channelDeliveries.alertId))
+    .where(and(eq(channels.userId, userId), eq(channelDeliveries.status, 'dead')))
+    .orderBy(desc(channelDeliveries.id))
+    .limit(limit);
+}
+
+export async function findOwnedDeadLetter(db: DbOrTx, userId: number, id: number) {
+  const [row] = await db
+    .select({ id: channelDeliveries.id, channel: channels })
+    .from(channelDeliveries)
+    .innerJoin(channels, eq(channels.id, channelDeliveries.channelId))
+    .where(
+      and(
+        eq(channelDeliveries.id, id),
+        eq(channels.userId, userId),
+        eq(channelDeliveries.status, 'dead'),
+      ),
+    );
+  return row;
+}
+
+/** A dead letter queued again: due now, with a fresh day of retries. */
+export async function requeue(db: DbOrTx, id: number, now: Date) {
+  await db
+    .update(channelDeliveries)
+    .set({
+      status: 'pending',
+      nextAttemptAt: now,
+      createdAt: now,
+      attempts: 0,
+      leaseOwner: null,
+      leaseUntil: null,
+    })
+    .where(and(eq(channelDeliveries.id, id), eq(channelDeliveries.status, 'dead')));
+}

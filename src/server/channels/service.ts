@@ -1,0 +1,197 @@
+import {
+  channelInputProblems,
+  maskTarget,
+  type Channel,
+  type ChannelCreate,
+  type ChannelCreated,
+  type ChannelKind,
+  type ChannelTestResult,
+  type ChannelUpdate,
+  type DeadLetter,
+} from '@shared/api/channels';
+import type { Clock } from '../clock';
+import type { Db, DbOrTx } from '../db/client';
+import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
+import { post } from './http';
+import type { SenderContext } from './message';
+import { bodySnippet, classify } from './outcome';
+import * as repo from './repo';
+import { createSenders, newSigningSecret } from './senders';
+import { targetHostProblem } from './ssrf';
+
+export type ChannelService = ReturnType<typeof createChannelService>;
+
+const CHANNEL_NOT_FOUND = 'Channel not found';
+const MAX_CHANNELS = 50;
+const DEAD_LETTERS_SHOWN = 50;
+
+const KIND_NAMES: Record<ChannelKind, string> = {
+  slack: 'Slack',
+  discord: 'Discord',
+  telegram: 'Telegram',
+  ntfy: 'ntfy',
+  webhook: 'The webhook',
+};
+
+export function toChannelDto(row: repo.ChannelRow): Channel {
+  const kind = row.kind as ChannelKind;
+  return {
+    id: row.id,
+    kind,
+    name: row.name,
+    target: maskTarget(kind, row.target),
+    hasToken: row.token !== null,
+    isPaused: row.isPaused,
+    pausedReason: row.pausedReason,
+    lastDeliveryAt: row.lastDeliveryAt?.toISOString() ?? null,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function invalid(details: Record<string, string>): never {
+  const [field, message] = Object.entries(details)[0];
+  throw new ValidationError(`Invalid ${field}: ${message}`, details);
+}
+
+/**
+ * The channels of alerts (alerts/service.ts): the ids must all be the user's. Called inside the
+ * alert's transaction, which then stores them.
+ */
+export async function assertOwnedChannels(tx: DbOrTx, userId: number, ids: number[]) {
+  const owned = await repo.ownedChannelIds(tx, userId, ids);
+  const foreign = ids.filter((id) => !owned.has(id));
+  if (foreign.length) {
+    invalid({ channelIds: `No such channel: ${foreign.join(', ')}` });
+  }
+}
+
+export function createChannelService(deps: {
+  db: Db;
+  clock: Clock;
+  allowPrivate: boolean;
+  ctx: SenderContext;
+}) {
+  const { db, clock, allowPrivate, ctx } = deps;
+  const senders = createSenders(clock.now);
+
+  async function owned(userId: number, id: number) {
+    const row = await repo.findOwnedChannel(db, userId, id);
+    if (!row) throw new NotFoundError(CHANNEL_NOT_FOUND);
+    return row;
+  }
+
+  return {
+    async list(userId: number) {
+      return { items: (await repo.listChannels(db, userId)).map(toChannelDto) };
+    },
+
+    async create(userId: number, input: ChannelCreate): Promise<ChannelCreated> {
+      const problems = channelInputProblems(input, { allowPrivate });
+      if (Object.keys(problems).length) invalid(problems);
+      if (input.kind !== 'telegram') {
+        const hostProblem = await targetHostProblem(new URL(input.target), allowPrivate);
+        if (hostProblem) invalid({ target: hostProblem });
+      }
+      if ((await repo.countChannels(db, userId)) >= MAX_CHANNELS) {
+        throw new ConflictError(`You can have at most ${MAX_CHANNELS} channels`);
+      }
+      const secret = input.kind === 'webhook' ? newSigningSecret() : undefined;
+      const row = await repo.insertChannel(db, {
+        userId,
+        kind: input.kind,
+        name: input.name,
+        target: input.target,
+        token: input.token ?? null,
+        signingSecret: secret ?? null,
+        createdAt: clock.now(),
+      });
+      return { channel: toChannelDto(row), ...(secret ? { secret } : {}) };
+    },
+
+    /** Rename, pause (its pending deliveries are cancelled) or resume (the reason cleared). */
+    async update(userId: number, id: number, input: ChannelUpdate) {
+      const row = await db.transaction(async (tx) => {
+        const current = await repo.findOwnedChannel(tx, userId, id);
+        if (!current) throw new NotFoundError(CHANNEL_NOT_FOUND);
+        const values: Parameters<typeof repo.updateChannel>[3] = {};
+        if (input.name !== undefined) values.name = input.name;
+        if (input.isPaused !== undefined && input.isPaused !== current.isPaused) {
+          values.isPaused = input.isPaused;
+          values.pausedReason = null;
+          if (input.isPaused) await repo.cancelPending(tx, { channelId: id });
+        }
+        return repo.updateChannel(tx, userId, id, values);
+      });
+      return toChannelDto(row);
+    },
+
+    async remove(userId: number, id: number) {
+      // Its alert links and deliveries go with it (ON DELETE CASCADE).
+      if (!(await repo.deleteChannel(db, userId, id))) throw new NotFoundError(CHANNEL_NOT_FOUND);
+    },
+
+    async rotateSecret(userId: number, id: number) {
+      const row = await owned(userId, id);
+      if (row.kind !== 'webhook') {
+        throw new ValidationError('Only a webhook channel has a signing secret');
+      }
+      const secret = newSigningSecret();
+      await repo.updateChannel(db, userId, id, { signingSecret: secret });
+      return { secret };
+    },
+
+    /** Sends the kind's test message and says what the target answered (never throws for it). */
+    async test(userId: number, id: number): Promise<ChannelTestResult> {
+      const row = await owned(userId, id);
+      const kind = row.kind as ChannelKind;
+      const sender = senders[kind];
+      const answer = await post(sender.test(row, ctx), { allowPrivate });
+      const outcome = classify(answer, sender.classify, clock.now().getTime());
+      const who = KIND_NAMES[kind];
+      const status = answer.kind === 'answered' ? answer.status : undefined;
+      const said = answer.kind === 'answered' ? bodySnippet(answer.body) : '';
+      switch (outcome.kind) {
+        case 'ok':
+          return {
+            ok: true,
+            status,
+            message: `${who} accepted the test message (HTTP ${outcome.status})`,
+          };
+        case 'pause':
+          return { ok: false, status, message: outcome.reason };
+        default:
+          return {
+            ok: false,
+            status,
+            message:
+              answer.kind === 'failed'
+                ? `${who} could not be reached: ${answer.message}`
+                : `${who} refused the test message: ${outcome.error}${said && !outcome.error.includes(said) ? ` (${said})` : ''}`,
+          };
+      }
+    },
+
+    async deadLetters(userId: number): Promise<{ items: DeadLetter[] }> {
+      const rows = await repo.deadLetters(db, userId, DEAD_LETTERS_SHOWN);
+      return {
+        items: rows.map((row) => ({
+          ...row,
+          channelKind: row.channelKind as ChannelKind,
+          reason: row.reason ?? 'Unknown failure',
+          createdAt: row.createdAt.toISOString(),
+          failedAt: row.failedAt.toISOString(),
+        })),
+      };
+    },
+
+    async retryDeadLetter(userId: number, id: number) {
+      const found = await repo.findOwnedDeadLetter(db, userId, id);
+      if (!found) throw new NotFoundError('Dead letter not found');
+      if (found.channel.isPaused) {
+        throw new ConflictError(`Resume the channel “${found.channel.name}” first`);
+      }
+      await repo.requeue(db, id, clock.now());
+    },
+  };
+}
