@@ -1,0 +1,76 @@
+/**
+ * One delivery worker of bench:deliver: the channels area's job (`createChannelJobs`) under the
+ * real job runner, as a worker process runs it. As a child process (`--child`), it reads its
+ * database URL, owner and settings from argv, reports its RSS to the parent over IPC, stops
+ * gracefully on a 'stop' message, and is otherwise SIGKILLed by the bench. Without PostgreSQL
+ * the bench calls `startDeliveryWorker` in its own process instead (PGlite is single-process).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { createChannelJobs, type DeliverySettings } from '../src/server/channels';
+import { systemClock } from '../src/server/clock';
+import { loadConfig } from '../src/server/config';
+import { openDatabase, type Database } from '../src/server/db/client';
+import { startJobs } from '../src/server/jobs/runner';
+
+export type WorkerOptions = {
+  owner: string;
+  appUrl: string;
+  settings: Partial<DeliverySettings>;
+};
+
+export function startDeliveryWorker(database: Database, options: WorkerOptions) {
+  const config = loadConfig({
+    APP_URL: options.appUrl,
+    // The sinks listen on loopback: ALLOW_PRIVATE_WEBHOOKS=true, as a self-hosted receiver needs.
+    ALLOW_PRIVATE_WEBHOOKS: 'true',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'earshot-bench-deliver-')),
+  });
+  const log = pino({ level: process.env.BENCH_LOG ?? 'silent' });
+  const jobs = createChannelJobs({
+    db: database.db,
+    clock: systemClock,
+    config,
+    log,
+    owner: options.owner,
+    settings: options.settings,
+  });
+  return startJobs(jobs, log);
+}
+
+async function child() {
+  const [url, owner, appUrl, settings] = process.argv.slice(3);
+  const database = await openDatabase({ databaseUrl: url, dataDir: '' });
+  const runner = startDeliveryWorker(database, {
+    owner,
+    appUrl,
+    settings: JSON.parse(settings) as Partial<DeliverySettings>,
+  });
+  let peakRss = process.memoryUsage().rss;
+  const report = () => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    process.send?.({ type: 'rss', rss: peakRss });
+  };
+  const timer = setInterval(report, 250);
+  process.on('message', (message: { type?: string }) => {
+    if (message.type !== 'stop') return;
+    void (async () => {
+      await runner.stop();
+      clearInterval(timer);
+      report();
+      await database.close();
+      process.disconnect?.();
+      process.exit(0);
+    })();
+  });
+  process.send?.({ type: 'ready' });
+}
+
+if (process.argv[2] === '--child') {
+  child().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
