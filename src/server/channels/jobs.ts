@@ -34,7 +34,7 @@ export function createChannelJobs(deps: {
   };
   return [
     {
-      // Every second: a stored mention reaches its channels within seconds (decision 011).
+      // Every second: a stored mention reaches its channels within seconds (decision 012).
       name: 'channels.deliver',
       everyMs: 1000,
       timeoutMs: RUN_MS + settings.leaseMs,

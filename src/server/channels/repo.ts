@@ -339,7 +339,7 @@ export async function pauseChannel(db: Db, id: number, reason: string) {
   await db.transaction(async (tx) => {
     await tx
       .update(channels)
-      .set({ isPaused: true, pausedReason: reason, lastError: reason })
+      .set({ isPaused: true, pausedReason: reason, lastError: reason, sendAfter: null })
       .where(eq(channels.id, id));
     await cancelPending(tx, { channelId: id });
   });

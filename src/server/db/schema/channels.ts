@@ -67,7 +67,7 @@ export const alertChannels = pgTable(
 
 /**
  * The outbox: one row per (mention, channel), written in the transaction that stores the
- * mention (docs/decisions/011-channel-outbox.md). pending → sent | dead | cancelled. A worker
+ * mention (docs/decisions/012-channel-outbox.md). pending → sent | dead | cancelled. A worker
  * leases due rows (`lease_owner`, `lease_until`); `webhook_id` is fixed at insert, so every
  * retry of one delivery carries the same Standard Webhooks id.
  */
