@@ -46,11 +46,16 @@ function StackedRows<Row>({ label, columns, rows, rowKey, size = 'sm' }: Props<R
           <Box
             component="dl"
             m={0}
-            style={{ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', gap: '4px 12px' }}
+            style={{
+              display: 'grid',
+              gridTemplateColumns: 'auto minmax(0, 1fr)',
+              alignItems: 'baseline',
+              gap: '6px 12px',
+            }}
           >
             {columns.map((column) => (
               <Box key={column.label} display="contents">
-                <Text component="dt" size="xs" c="dimmed" lh={1.9} style={NOWRAP}>
+                <Text component="dt" size="xs" c="dimmed" style={NOWRAP}>
                   {column.label}
                 </Text>
                 <Box component="dd" m={0} fz={size} style={column.nowrap ? NOWRAP : WRAP}>

@@ -64,7 +64,6 @@ export default function AuthRoute() {
                 replace
                 fw={600}
                 size="sm"
-                underline="always"
               >
                 {tab === 'login' ? 'Sign up' : 'Sign in'}
               </Anchor>
@@ -72,13 +71,12 @@ export default function AuthRoute() {
           </Box>
         </Center>
         <Text size="xs" c="dimmed" ta="center">
-          {/* Links inside a sentence are underlined: their colour alone does not tell them apart. */}
           By continuing you agree to the{' '}
-          <Anchor component={Link} to="/terms" size="xs" underline="always">
+          <Anchor component={Link} to="/terms" size="xs">
             Terms of Service
           </Anchor>{' '}
           and{' '}
-          <Anchor component={Link} to="/privacy" size="xs" underline="always">
+          <Anchor component={Link} to="/privacy" size="xs">
             Privacy Policy
           </Anchor>
           .

@@ -13,7 +13,7 @@ export function NotificationChoice({ form }: { form: UseFormReturnType<AlertForm
       {...form.getInputProps('notificationMethod')}
       key={form.key('notificationMethod')}
     >
-      <Group gap="xl" mt={6} align="flex-start">
+      <Group gap="xl" mt={6} align="flex-start" style={{ rowGap: 'var(--mantine-spacing-sm)' }}>
         <Radio
           value="realtime"
           label={NOTIFICATION_LABELS.realtime}
