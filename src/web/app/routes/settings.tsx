@@ -86,7 +86,7 @@ export default function SettingsRoute() {
               Notifications
             </Text>
             <Text span inherit hiddenFrom="sm">
-              Email
+              Notify
             </Text>
           </Tabs.Tab>
           <Tabs.Tab value="security" leftSection={<IconLock size={16} aria-hidden />}>

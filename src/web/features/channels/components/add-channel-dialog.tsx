@@ -98,7 +98,7 @@ export function AddChannelDialog({ opened, onClose, onCreated }: Props) {
               form.clearErrors();
             }}
           >
-            <SimpleGrid cols={{ base: 2, xs: 3, sm: 5 }} spacing="xs" mt="xs">
+            <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs" mt="xs">
               {CHANNEL_KINDS.map((value) => {
                 const { label, icon: KindIcon } = KIND_INFO[value];
                 return (

@@ -111,8 +111,10 @@ export function ChannelCard({ channel }: { channel: Channel }) {
             onClose={() => test.reset()}
           >
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {test.data.status !== undefined && `The target answered ${test.data.status}: `}
               {test.data.message}
+              {test.data.status !== undefined &&
+                !test.data.message.includes(String(test.data.status)) &&
+                ` (HTTP ${test.data.status})`}
             </Text>
           </Alert>
         )}

@@ -1,16 +1,28 @@
-import { ActionIcon, CopyButton, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, CopyButton, Textarea, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 
-/** A read-only value (a feed URL) with a Copy button beside it. */
+/**
+ * A read-only value (a feed URL) with a Copy button beside it, wrapped over lines rather than
+ * cut off on a phone.
+ */
 export function CopyField({ label, value }: { label: string; value: string }) {
   return (
-    <TextInput
+    <Textarea
       label={label}
       value={value}
       readOnly
+      autosize
+      minRows={1}
       spellCheck={false}
       onFocus={(event) => event.currentTarget.select()}
-      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+      styles={{
+        input: {
+          fontFamily: 'var(--mantine-font-family-monospace)',
+          fontSize: 13,
+          wordBreak: 'break-all',
+          resize: 'none',
+        },
+      }}
       rightSectionWidth={40}
       rightSection={
         <CopyButton value={value}>

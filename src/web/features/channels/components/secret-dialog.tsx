@@ -22,11 +22,7 @@ export function SecretDialog({ secret, channelName, onClose }: Props) {
           Requests to &quot;{channelName}&quot; are signed with this secret. It is shown once: copy
           it now and keep it with your receiver. If you lose it, rotate it to get a new one.
         </Text>
-        <Code
-          block
-          style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
-          aria-label="Signing secret"
-        >
+        <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
           {secret}
         </Code>
         <Group justify="flex-end" gap="sm">
