@@ -291,6 +291,20 @@ describe('channels (ALLOW_PRIVATE_WEBHOOKS=true, targets on a loopback fake)', a
     });
   });
 
+  test('a target answering 200 with a 50 MB body is read to 64 KB and counts as accepted', async () => {
+    const { client } = await t.signedIn();
+    const res = await client.post('/api/channels', {
+      kind: 'webhook',
+      name: 'huge',
+      target: `${fake.url}/hook/huge`,
+    });
+    fake.script('/hook/huge', { hugeBytes: 50 * 1024 * 1024 });
+    const started = Date.now();
+    const answer = await client.post(`/api/channels/${res.body.channel.id}/test`);
+    expect(answer.body).toMatchObject({ ok: true, status: 200 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   test('alerts carry channelIds; someone else’s channel is a 400 naming it', async () => {
     const owner = await t.signedIn();
     const other = await t.signedIn();

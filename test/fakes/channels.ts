@@ -13,7 +13,10 @@ export type ReceivedRequest = {
 
 /** An answer to script: a status, headers and body, or `hang` (never answer: a timeout). */
 export type ScriptedAnswer =
-  { status: number; headers?: Record<string, string>; body?: string } | { hang: true };
+  | { status: number; headers?: Record<string, string>; body?: string }
+  | { hang: true }
+  /** A 200 whose body is `hugeBytes` long, streamed (a 50 MB answer). */
+  | { hugeBytes: number };
 
 /**
  * Slack, Discord, Telegram, ntfy and a Standard Webhooks receiver on one loopback port, each
@@ -56,6 +59,11 @@ export async function startFakeChannels() {
           hanging.add(res);
           return;
         }
+        if ('hugeBytes' in scripted) {
+          hanging.add(res);
+          streamZeros(res, scripted.hugeBytes);
+          return;
+        }
         res.writeHead(scripted.status, scripted.headers).end(scripted.body ?? '');
         return;
       }
@@ -83,6 +91,23 @@ export async function startFakeChannels() {
 }
 
 export type FakeChannels = Awaited<ReturnType<typeof startFakeChannels>>;
+
+/** Writes `bytes` of zeros as fast as the reader takes them (it may stop reading early). */
+function streamZeros(res: http.ServerResponse, bytes: number) {
+  const chunk = Buffer.alloc(64 * 1024);
+  let left = bytes;
+  res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': bytes });
+  const write = () => {
+    while (left > 0 && !res.destroyed) {
+      const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
+      left -= part.length;
+      if (!res.write(part)) return void res.once('drain', write);
+    }
+    if (!res.destroyed) res.end();
+  };
+  res.on('error', () => {});
+  write();
+}
 
 function platformOf(path: string): ReceivedRequest['platform'] | undefined {
   if (path.startsWith('/slack/')) return 'slack';

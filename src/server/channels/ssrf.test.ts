@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { post } from './http';
 import { refusedAddressReason, targetHostProblem } from './ssrf';
 
 describe('refusedAddressReason', () => {
@@ -60,4 +61,24 @@ describe('targetHostProblem', () => {
   test('anything goes with ALLOW_PRIVATE_WEBHOOKS', async () => {
     expect(await targetHostProblem(new URL('http://127.0.0.1/x'), true)).toBeUndefined();
   });
+});
+
+describe('post', () => {
+  const request = { headers: {}, body: '{}' };
+
+  test('checks the resolved address at connect time: a name for loopback is refused', async () => {
+    const answer = await post(
+      { ...request, url: 'https://localhost:1/x' },
+      { allowPrivate: false },
+    );
+    expect(answer).toMatchObject({ kind: 'failed', reason: 'refused' });
+  });
+
+  test.each(['https://127.0.0.1:1/x', 'https://[::1]:1/x', 'http://example.com/x'])(
+    'refuses %s without connecting',
+    async (url) => {
+      const answer = await post({ ...request, url }, { allowPrivate: false });
+      expect(answer).toMatchObject({ kind: 'failed', reason: 'refused' });
+    },
+  );
 });
