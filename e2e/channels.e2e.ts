@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
 import { text, visible } from './support/locators';
+import { axeViolations, preloadAxe, settle } from './support/page-checks';
 import { useBrowserSuite } from './support/suite';
 
 /** What the loopback receiver was sent: one entry per request. */
@@ -50,6 +51,7 @@ async function signedInPage(viewport: { width: number; height: number }): Promis
   await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: suite.server.url,
   });
+  await preloadAxe(session.context);
   await registerThroughApi(session.context, suite.server.url);
   return session.page;
 }
@@ -89,6 +91,8 @@ describe.skipIf(!suite.enabled)('channels and feeds in the browser', () => {
       );
       expect(await sideways(page)).toBe(0);
       await page.screenshot({ path: `test-results/channels-add-${viewport.width}.png` });
+      await settle(page);
+      expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
       await dialog(page).getByRole('radio', { name: 'Webhook' }).check();
       await visible(dialog(page).getByText(/signed as Standard Webhooks describe/));
       await dialog(page).getByRole('textbox', { name: 'Webhook URL' }).fill(hook);
@@ -125,6 +129,8 @@ describe.skipIf(!suite.enabled)('channels and feeds in the browser', () => {
       expect(test).toBeDefined();
       expect(JSON.parse(test!.body)).toMatchObject({ type: 'channel.test' });
       expect(test!.headers['webhook-signature']).toMatch(/^v1,/);
+      await settle(page);
+      expect(await axeViolations(page)).toEqual([]);
       expect(await sideways(page)).toBe(0);
       await page.screenshot({
         path: `test-results/channels-settings-${viewport.width}.png`,
