@@ -191,10 +191,16 @@ export async function leaseDue(
       lte(channelDeliveries.nextAttemptAt, now),
       leaseFree,
     );
+    const sendable = and(
+      eq(channels.isPaused, false),
+      or(isNull(channels.sendAfter), lte(channels.sendAfter, now)),
+    );
+    // Channels that may be sent to now (a paced or held one would crowd out the others).
     const candidates = await tx
       .selectDistinct({ channelId: channelDeliveries.channelId })
       .from(channelDeliveries)
-      .where(due)
+      .innerJoin(channels, eq(channels.id, channelDeliveries.channelId))
+      .where(and(due, sendable))
       .limit(options.maxChannels * 5);
     if (candidates.length === 0) return { channels: [], deliveries: [] };
     const locked = await tx
@@ -206,8 +212,7 @@ export async function leaseDue(
             channels.id,
             candidates.map((c) => c.channelId),
           ),
-          eq(channels.isPaused, false),
-          or(isNull(channels.sendAfter), lte(channels.sendAfter, now)),
+          sendable,
         ),
       )
       .orderBy(asc(channels.sendAfter), asc(channels.id))
