@@ -1,6 +1,7 @@
 /**
  * npm run bench:deliver [-- --quick] [-- --mentions 10000 --users 200 --store-seconds 20
- *   --lease-ms 5000 --timeout-ms 2000 --backoff-ms 1000]
+ *   --lease-ms 5000 --timeout-ms 2000 --backoff-ms 1000 --drain-seconds 240 --webhook-delay-ms 0]
+ * (--quick: 1,000 mentions, 20 users, 5 s.)
  *
  * The channels outbox end to end: mentions stored at a steady rate through the real outbox path
  * (the mentions rows and `enqueueDeliveries` in one transaction, as ingestion does), each user
@@ -24,7 +25,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { enqueueDeliveries, type DeliverySettings } from '../src/server/channels';
 import { post } from '../src/server/channels/http';
 import { newSigningSecret } from '../src/server/channels/senders';
@@ -52,6 +53,8 @@ const { values } = parseArgs({
     'timeout-ms': { type: 'string', default: '2000' },
     'backoff-ms': { type: 'string', default: '1000' },
     'drain-seconds': { type: 'string', default: '240' },
+    /** The webhook receiver answers its 2xx this late (a slow receiver; 0: at once). */
+    'webhook-delay-ms': { type: 'string', default: '0' },
   },
 });
 const MENTIONS = Number(values.mentions ?? (values.quick ? 1000 : 10_000));
@@ -69,6 +72,7 @@ const WORKERS = 2;
 const BURST_MS = 3000;
 const RETRY_AFTER_S = 2;
 const APP_URL = 'http://earshot.bench.invalid';
+const WEBHOOK_DELAY_MS = Number(values['webhook-delay-ms']);
 const SERVER_URL = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -132,7 +136,9 @@ function startSink(kind: Kind, receptions: Reception[], accepted: Body[]) {
             body,
             seqs: seqs.length,
           });
-          res.writeHead(okStatus).end(okBody);
+          if (kind === 'webhook' && WEBHOOK_DELAY_MS > 0) {
+            setTimeout(() => res.writeHead(okStatus).end(okBody), WEBHOOK_DELAY_MS);
+          } else res.writeHead(okStatus).end(okBody);
           break;
         case '503':
           res.writeHead(503, { 'content-type': 'text/plain' }).end('Service Unavailable');
@@ -352,6 +358,45 @@ async function statusCounts(db: Database['db']) {
   return Object.fromEntries(rows.map((r) => [r.status, r.n])) as Record<string, number>;
 }
 
+/**
+ * BENCH_DEBUG: every second, channels with due, unleased deliveries that may be sent to now,
+ * against how many of those are among the channels `leaseDue` looks at (its first
+ * maxChannels · 5 distinct channel ids of due deliveries, before it checks their send_after).
+ */
+function probeStarvation(db: Database['db']) {
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const result = (await db.execute(sql`
+        with due as (
+          select distinct channel_id from channel_deliveries
+          where status = 'pending' and next_attempt_at <= now()
+            and (lease_until is null or lease_until < now())),
+        candidates as (
+          select distinct channel_id from channel_deliveries
+          where status = 'pending' and next_attempt_at <= now()
+            and (lease_until is null or lease_until < now())
+          limit ${MAX_CHANNELS * 5})
+        select
+          (select count(*) from due)::int as due,
+          (select count(*) from due join channels c on c.id = due.channel_id
+            where c.send_after is null or c.send_after <= now())::int as free,
+          (select count(*) from candidates join channels c on c.id = candidates.channel_id
+            where c.send_after is null or c.send_after <= now())::int as candidates_free,
+          (select count(*) from channel_deliveries where status = 'pending')::int as pending
+      `)) as unknown as { rows: Record<string, number>[] };
+      console.log(
+        `probe ${new Date().toISOString().slice(11, 19)} ${JSON.stringify(result.rows[0])}`,
+      );
+      await sleep(1000);
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await loop;
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Analysis
 
@@ -424,6 +469,7 @@ async function main() {
     else void workers[0].stop();
   });
 
+  const stopProbe = process.env.BENCH_DEBUG ? probeStarvation(database.db) : undefined;
   const drainDeadline = Date.now() + Number(values['drain-seconds']) * 1000;
   let counts = await statusCounts(database.db);
   while ((counts.pending ?? 0) > 0 && Date.now() < drainDeadline) {
@@ -432,6 +478,7 @@ async function main() {
   }
   const drained = (counts.pending ?? 0) === 0;
   const settledAt = Date.now();
+  await stopProbe?.();
   await Promise.all(workers.map((w) => w.stop()));
 
   // Every delivery row, with the sink path and mention number it should have reached.
@@ -472,6 +519,7 @@ async function main() {
   let notSettled = 0;
   let sentNotSeen = 0;
   let lastOk = 0;
+  let lastHealthyOk = 0;
   for (const row of rows) {
     if (row.status === 'dead') dead++;
     if (row.status !== 'sent' && row.status !== 'dead') notSettled++;
@@ -491,6 +539,7 @@ async function main() {
       continue;
     }
     lastOk = Math.max(lastOk, okAt);
+    if (row.kind !== 'webhook') lastHealthyOk = Math.max(lastHealthyOk, okAt);
     (row.kind === 'webhook' ? flaky : healthy).push(okAt - storedAt[seq]);
   }
 
@@ -514,6 +563,12 @@ async function main() {
     webhookDuplicates += Math.max(0, oks.length - 1);
     if (oks.length > 1 && killedAt && oks[0].at <= killedAt && oks[0].at > killedAt - 2000)
       nearKill++;
+    if (oks.length > 1 && process.env.BENCH_DEBUG) {
+      const rel = (t: number) => `${((t - (killedAt ?? 0)) / 1000).toFixed(1)} s`;
+      console.log(
+        `duplicate ${oks[0].webhookId}: ${copies.map((c) => `${c.answer} at kill${rel(c.at).startsWith('-') ? '' : '+'}${rel(c.at)}`).join(', ')}`,
+      );
+    }
   }
   const answers = (kind: Kind) => {
     const of = receptions.filter((r) => r.kind === kind);
@@ -523,6 +578,7 @@ async function main() {
   };
   const firstStored = stored.startedAt;
   const perSecond = sent / ((lastOk - firstStored) / 1000);
+  const healthyPerSecond = healthy.length / ((lastHealthyOk - firstStored) / 1000);
 
   const base = await baseline(accepted);
   const basePerSecond = base.deliveries / base.seconds;
@@ -559,6 +615,9 @@ async function main() {
     `| deliveries/s (sent ÷ first store → last accepted) | ${fmt(perSecond)} | ${(perSecond / basePerSecond).toFixed(2)} |`,
   );
   console.log(
+    `| of which Slack + Discord (sent ÷ first store → last of theirs accepted) | ${fmt(healthyPerSecond)} | |`,
+  );
+  console.log(
     `| baseline: accepted bodies POSTed again, no outbox, ${WORKERS * MAX_CHANNELS} at a time | ${fmt(basePerSecond)} deliveries/s (${fmt(base.posts / base.seconds)} POSTs/s${base.failed ? `, ${base.failed} failed` : ''}) | 1.00 |`,
   );
   console.log(
@@ -580,7 +639,7 @@ async function main() {
     `| Slack/Discord: duplicates (one permalink accepted twice on a channel) | ${fmt(chatDuplicates)} | |`,
   );
   console.log(
-    `| lost: rows neither sent nor dead + sent rows never accepted by their sink | ${fmt(notSettled)} + ${fmt(sentNotSeen)} | |`,
+    `| lost: rows neither sent nor dead${drained ? '' : ' (not drained: still pending, not lost as such)'} + sent rows never accepted by their sink | ${fmt(notSettled)} + ${fmt(sentNotSeen)} | |`,
   );
   console.log(`| dead letters | ${fmt(dead)} | |`);
   console.log(
