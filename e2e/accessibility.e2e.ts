@@ -14,7 +14,7 @@ import {
   axeViolations,
   clippedTables,
   horizontalOverflow,
-  preloadAxe,
+  readyForChecks,
   settle,
 } from './support/page-checks';
 import { fakeRedditEnv } from './support/reddit-env';
@@ -110,13 +110,22 @@ beforeAll(async () => {
   });
 });
 
+/** Signs the browser in as `user`, on the Free plan (a retried test upgraded them already). */
 async function signIn(context: BrowserContext, user: TestUser) {
   const { url } = suite.server;
+  const headers = { Origin: url };
   const res = await context.request.post(`${url}/api/login`, {
     data: { username: user.email, password: user.password },
-    headers: { Origin: url },
+    headers,
   });
   expect(res.status()).toBe(200);
+  if ((await res.json()).planType === 'pro') {
+    const cancel = await context.request.post(`${url}/api/subscriptions/cancel`, {
+      data: { immediate: true },
+      headers,
+    });
+    expect(cancel.status()).toBe(200);
+  }
 }
 
 /**
@@ -174,8 +183,8 @@ describe.skipIf(!suite.enabled)('accessibility of every screen', () => {
     async (_, viewport) => {
       const { url } = suite.server;
       const session = await suite.open(viewport);
-      await preloadAxe(session.context);
       const { page } = session;
+      await readyForChecks(page);
       const { problems, counts, check } = checker(session, viewport);
       // In-app navigation, as a link does: the app (and axe) stay loaded between views.
       const go = async (path: string, ready: string) => {

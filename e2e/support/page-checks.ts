@@ -35,11 +35,20 @@ export async function preloadAxe(context: BrowserContext) {
 }
 
 /**
+ * Readies a page for the checks: axe preloaded, and reduced motion asked for, which the theme
+ * honours (respectReducedMotion), so no toast or dialog is measured half faded in.
+ */
+export async function readyForChecks(page: Page) {
+  await preloadAxe(page.context());
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+}
+
+/**
  * The page's (or the part `within` selects) critical and serious WCAG 2.1 A/AA violations, one
  * line per element: the rule, what it asks, the element's selector and axe's summary of the fix.
  */
 export async function axeViolations(page: Page, within?: string): Promise<string[]> {
-  // axe is preloaded (preloadAxe); legacy mode runs it in the page itself, without opening a
+  // axe is preloaded (readyForChecks); legacy mode runs it in the page itself, without opening a
   // blank page per scan to merge frame results (the app has no frames).
   const builder = new AxeBuilder({ page, axeSource: '/* preloaded */' }).setLegacyMode(true);
   if (within) builder.include(within);

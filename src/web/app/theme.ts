@@ -22,6 +22,8 @@ export const theme = createTheme({
   cursorType: 'pointer',
   // The focus ring shows for the keyboard (:focus-visible) on every control.
   focusRing: 'auto',
+  // Dialogs, toasts and collapses appear without motion for those who ask for less of it.
+  respectReducedMotion: true,
   fontFamily:
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: {
