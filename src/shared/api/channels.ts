@@ -202,6 +202,7 @@ export type DeadLetterList = z.infer<typeof deadLetterListSchema>;
 export function maskTarget(kind: ChannelKind, target: string) {
   if (kind === 'telegram') return target;
   const url = parseUrl(target);
-  const tail = target.slice(-4);
+  // The last four characters of the path, never a slash of it ("…/ops", not "…//ops").
+  const tail = target.replace(/\/+$/, '').slice(-4).replace(/^\/+/, '');
   return url ? `${url.origin}/…/${tail}` : `…${tail}`;
 }
