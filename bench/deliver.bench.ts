@@ -55,6 +55,8 @@ const { values } = parseArgs({
     'drain-seconds': { type: 'string', default: '240' },
     /** The webhook receiver answers its 2xx this late (a slow receiver; 0: at once). */
     'webhook-delay-ms': { type: 'string', default: '0' },
+    /** Both workers live to the end (no SIGKILL half way). */
+    'no-kill': { type: 'boolean', default: false },
   },
 });
 const MENTIONS = Number(values.mentions ?? (values.quick ? 1000 : 10_000));
@@ -464,6 +466,7 @@ async function main() {
   const storedAt: number[] = new Array<number>(MENTIONS);
   let killedAt: number | undefined;
   const stored = await storeMentions(database.db, owners, storedAt, () => {
+    if (values['no-kill']) return;
     killedAt = Date.now();
     if (workers[0].kill) workers[0].kill();
     else void workers[0].stop();
@@ -549,8 +552,20 @@ async function main() {
   let chatDuplicates = 0;
   let idsPerDelivery = 0;
   for (const [key, entry] of seen) {
-    if (!key.startsWith('/hooks/')) chatDuplicates += Math.max(0, entry.ok - 1);
-    else if (entry.ids.size > 1) idsPerDelivery++;
+    if (!key.startsWith('/hooks/')) {
+      chatDuplicates += Math.max(0, entry.ok - 1);
+      if (entry.ok > 1 && process.env.BENCH_DEBUG) {
+        const times = receptions
+          .filter(
+            (r) =>
+              r.answer === 'ok' && `${r.path}#${r.seqs.find((q) => key.endsWith(`#${q}`))}` === key,
+          )
+          .map((r) => ((r.at - (killedAt ?? stored.startedAt)) / 1000).toFixed(1));
+        console.log(
+          `chat duplicate ${key}: accepted at kill (or store start) + ${times.join(' s, ')} s`,
+        );
+      }
+    } else if (entry.ids.size > 1) idsPerDelivery++;
   }
   let timedOutRetries = 0;
   let webhookDuplicates = 0;
@@ -564,9 +579,9 @@ async function main() {
     if (oks.length > 1 && killedAt && oks[0].at <= killedAt && oks[0].at > killedAt - 2000)
       nearKill++;
     if (oks.length > 1 && process.env.BENCH_DEBUG) {
-      const rel = (t: number) => `${((t - (killedAt ?? 0)) / 1000).toFixed(1)} s`;
+      const rel = (t: number) => `${((t - (killedAt ?? stored.startedAt)) / 1000).toFixed(1)} s`;
       console.log(
-        `duplicate ${oks[0].webhookId}: ${copies.map((c) => `${c.answer} at kill${rel(c.at).startsWith('-') ? '' : '+'}${rel(c.at)}`).join(', ')}`,
+        `duplicate ${oks[0].webhookId}: ${copies.map((c) => `${c.answer} at kill or store start${rel(c.at).startsWith('-') ? '' : '+'}${rel(c.at)}`).join(', ')}`,
       );
     }
   }
