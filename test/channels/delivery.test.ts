@@ -316,6 +316,18 @@ describe('delivery through the worker', () => {
   });
 });
 
+test('a slow target: a worker stops sending before its lease ends, so two never send one row twice', async () => {
+  const hook = await setup({ kind: 'webhook', target: `${fake.url}/hook/slow` });
+  // 120 ms an answer: a lease of 400 ms covers two or three of them, not all eight.
+  fake.script('/hook/slow', ...Array.from({ length: 8 }, () => ({ status: 200, delayMs: 120 })));
+  await storeMentions(hook.alert, 8);
+  await Promise.all([runDelivery('slow-a'), sleep(550).then(() => runDelivery('slow-b'))]);
+  const ids = fake.at('/hook/slow').map((r) => r.headers['webhook-id']);
+  expect(new Set(ids).size).toBe(8);
+  expect(ids).toHaveLength(8);
+  expect((await deliveriesOf(hook.channelId)).every((d) => d.status === 'sent')).toBe(true);
+});
+
 describe('platform formats in delivery', () => {
   test('Discord: 12 mentions go as two messages of at most 10 embeds', async () => {
     const discord = await setup({

@@ -13,7 +13,7 @@ export type ReceivedRequest = {
 
 /** An answer to script: a status, headers and body, or `hang` (never answer: a timeout). */
 export type ScriptedAnswer =
-  | { status: number; headers?: Record<string, string>; body?: string }
+  | { status: number; headers?: Record<string, string>; body?: string; delayMs?: number }
   | { hang: true }
   /** A 200 whose body is `hugeBytes` long, streamed (a 50 MB answer). */
   | { hugeBytes: number };
@@ -64,7 +64,10 @@ export async function startFakeChannels() {
           streamZeros(res, scripted.hugeBytes);
           return;
         }
-        res.writeHead(scripted.status, scripted.headers).end(scripted.body ?? '');
+        const send = () =>
+          res.writeHead(scripted.status, scripted.headers).end(scripted.body ?? '');
+        if (scripted.delayMs) setTimeout(send, scripted.delayMs);
+        else send();
         return;
       }
       answer(platform, path, json, res);
