@@ -29,7 +29,7 @@ export function AlertsTable({ alerts, sort, onSort }: Props) {
               Last Updated
             </SortableTh>
             <Table.Th style={NO_WRAP}>Frequency</Table.Th>
-            <Table.Th w={200}>Status</Table.Th>
+            <Table.Th w={170}>Status</Table.Th>
             <Table.Th w={72}>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -50,7 +50,7 @@ export function AlertsTable({ alerts, sort, onSort }: Props) {
               <Table.Td style={NO_WRAP}>
                 <Text size="sm">{NOTIFICATION_LABELS[alert.digestFrequency]}</Text>
               </Table.Td>
-              <Table.Td w={200} miw={200}>
+              <Table.Td w={170} miw={170}>
                 <Stack gap={4} align="flex-start">
                   <AlertStatusBadge alert={alert} />
                   <AlertCheckState alert={alert} />
