@@ -31,6 +31,8 @@ const settings = {
   backoffCapMs: 100,
   timeoutMs: 300,
   paceMs: 0,
+  // One pass: each test looks at the state a single run leaves.
+  idleLooks: 1,
 };
 
 /** One worker's delivery run, as the channels.deliver job makes it. */

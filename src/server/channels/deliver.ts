@@ -10,6 +10,9 @@ import { classify } from './outcome';
 import * as repo from './repo';
 import type { Sender } from './senders';
 
+/** A lane that found nothing due looks again this often (`idleLooks` times) before it ends. */
+const IDLE_WAIT_MS = 250;
+
 /** Kept between the last send's possible end and the lease's end, for the settle's writes. */
 const LEASE_MARGIN_MS = 2000;
 
@@ -28,6 +31,8 @@ export type DeliverySettings = {
   timeoutMs: number;
   /** Overrides every sender's pacing (tests). */
   paceMs?: number;
+  /** How many times a lane finding nothing due looks again (250 ms apart) before the run ends. */
+  idleLooks: number;
 };
 
 export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
@@ -38,6 +43,7 @@ export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
   backoffCapMs: 3600_000,
   giveUpAfterMs: 24 * 3600_000,
   timeoutMs: 10_000,
+  idleLooks: 4,
 };
 
 export type DeliveryDeps = {
@@ -82,13 +88,21 @@ export async function deliverDue(deps: DeliveryDeps, signal: AbortSignal, until:
   // Each lane's pacing sleep listens to the run's signal.
   setMaxListeners(lanes + 10, signal);
   const lane = async () => {
+    let idle = 0;
     while (!signal.aborted && deps.clock.now().getTime() < until) {
       const now = deps.clock.now();
       const lease = await repo.leaseDue(deps.db, deps.owner, now, {
         ...deps.settings,
         maxChannels: 1,
       });
-      if (lease.channels.length === 0) break;
+      if (lease.channels.length === 0) {
+        // Nothing free right now: look again shortly (a paced target comes due within a
+        // second), and end the run once idle, not when the first lane finds nothing.
+        if (++idle >= deps.settings.idleLooks) break;
+        await sleep(IDLE_WAIT_MS, signal);
+        continue;
+      }
+      idle = 0;
       if (lease.deliveries.length === 0) {
         // Leased without a due delivery left (taken meanwhile): free it again.
         for (const channel of lease.channels) {

@@ -201,7 +201,8 @@ export async function leaseDue(
       .from(channelDeliveries)
       .innerJoin(channels, eq(channels.id, channelDeliveries.channelId))
       .where(and(due, sendable))
-      .limit(options.maxChannels * 5);
+      // Room to skip the ones other lanes and workers are locking right now.
+      .limit(Math.max(50, options.maxChannels * 5));
     if (candidates.length === 0) return { channels: [], deliveries: [] };
     const locked = await tx
       .select()
