@@ -84,7 +84,11 @@ describe('GET/PUT /api/digest-config', () => {
   });
 
   test.each([
-    [{ ...settings, frequency: 'hourly' }, 'frequency', 'Frequency must be daily or weekly'],
+    [
+      { ...settings, frequency: 'hourly' },
+      'frequency',
+      'Frequency must be instant, daily or weekly',
+    ],
     [{ ...settings, time: '25:00' }, 'time', 'Time must be HH:MM in 24-hour format'],
     [{ ...settings, time: '8:00' }, 'time', 'Time must be HH:MM in 24-hour format'],
     [
