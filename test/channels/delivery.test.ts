@@ -3,7 +3,7 @@ import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { deliverDue, DEFAULT_DELIVERY_SETTINGS } from '../../src/server/channels/deliver';
-import * as repo from '../../src/server/channels/repo';
+import * as outbox from '../../src/server/channels/outbox-repo';
 import { createSenders } from '../../src/server/channels/senders';
 import { channelDeliveries } from '../../src/server/db/schema';
 import { storeMatches } from '../../src/server/ingestion/store-mentions';
@@ -276,7 +276,7 @@ describe('delivery through the worker', () => {
     const hook = await setup({ kind: 'webhook', target: `${fake.url}/hook/crash` });
     await storeMentions(hook.alert, 5);
     // Worker A leases everything due, then "crashes" before sending.
-    const lease = await repo.leaseDue(t.db, 'worker-a', new Date(), settings);
+    const lease = await outbox.leaseDue(t.db, 'worker-a', new Date(), settings);
     expect(lease.deliveries.filter((d) => d.channelId === hook.channelId)).toHaveLength(5);
     // While A's lease holds, B takes none of them.
     await runDelivery('worker-b');
@@ -292,7 +292,7 @@ describe('delivery through the worker', () => {
       new Set(rows.map((r) => r.webhookId)),
     );
     // A's late settlement changes nothing: the rows are no longer its.
-    await repo.markRetry(
+    await outbox.markRetry(
       t.db,
       rows.map((r) => r.id),
       'worker-a',

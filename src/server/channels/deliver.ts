@@ -7,7 +7,8 @@ import { mentionItems } from '../mentions';
 import { post } from './http';
 import { toMessageItem, type MessageItem, type SenderContext } from './message';
 import { classify } from './outcome';
-import * as repo from './repo';
+import * as outbox from './outbox-repo';
+import type { ChannelRow } from './repo';
 import type { Sender } from './senders';
 
 /** A lane that found nothing due looks again this often (`idleLooks` times) before it ends. */
@@ -91,7 +92,7 @@ export async function deliverDue(deps: DeliveryDeps, signal: AbortSignal, until:
     let idle = 0;
     while (!signal.aborted && deps.clock.now().getTime() < until) {
       const now = deps.clock.now();
-      const lease = await repo.leaseDue(deps.db, deps.owner, now, {
+      const lease = await outbox.leaseDue(deps.db, deps.owner, now, {
         ...deps.settings,
         maxChannels: 1,
       });
@@ -106,7 +107,7 @@ export async function deliverDue(deps: DeliveryDeps, signal: AbortSignal, until:
       if (lease.deliveries.length === 0) {
         // Leased without a due delivery left (taken meanwhile): free it again.
         for (const channel of lease.channels) {
-          await repo.settleChannel(deps.db, channel.id, { sendAfter: deps.clock.now() });
+          await outbox.settleChannel(deps.db, channel.id, { sendAfter: deps.clock.now() });
         }
         break;
       }
@@ -129,12 +130,12 @@ export async function deliverDue(deps: DeliveryDeps, signal: AbortSignal, until:
   return settled;
 }
 
-async function loadItems(deps: DeliveryDeps, deliveries: repo.DeliveryRow[]) {
+async function loadItems(deps: DeliveryDeps, deliveries: outbox.DeliveryRow[]) {
   const mentionIds = [...new Set(deliveries.map((d) => d.mentionId))];
   const alertIds = [...new Set(deliveries.map((d) => d.alertId))];
   const [mentions, alerts] = await Promise.all([
     mentionItems(deps.db, mentionIds),
-    repo.alertKeywords(deps.db, alertIds),
+    outbox.alertKeywords(deps.db, alertIds),
   ]);
   const mentionById = new Map(mentions.map((m) => [m.id, m]));
   const alertById = new Map(alerts.map((a) => [a.id, a]));
@@ -151,8 +152,8 @@ async function loadItems(deps: DeliveryDeps, deliveries: repo.DeliveryRow[]) {
 
 async function deliverToChannel(
   deps: DeliveryDeps,
-  channel: repo.ChannelRow,
-  deliveries: repo.DeliveryRow[],
+  channel: ChannelRow,
+  deliveries: outbox.DeliveryRow[],
   items: Map<number, MessageItem>,
   signal: AbortSignal,
   /** When another worker may take these rows: nothing is sent that could still be in flight then. */
@@ -162,7 +163,7 @@ async function deliverToChannel(
   const sender = deps.senders[channel.kind as ChannelKind];
   // Gone meanwhile (the mention deleted or removed on Reddit, the alert deleted): not sent.
   const gone = deliveries.filter((d) => !items.has(d.id)).map((d) => d.id);
-  if (gone.length) await repo.markCancelled(db, gone, owner);
+  if (gone.length) await outbox.markCancelled(db, gone, owner);
 
   // One batch per alert (one keyword), oldest first; the sender splits it to the platform.
   const byAlert = new Map<number, MessageItem[]>();
@@ -192,7 +193,7 @@ async function deliverToChannel(
         Math.min(LEASE_MARGIN_MS, settings.leaseMs / 4) >
       leaseUntil;
     if (signal.aborted || (i > 0 && outOfLease)) {
-      await repo.release(
+      await outbox.release(
         db,
         messages.slice(i).flatMap((m) => m.items.map((it) => it.deliveryId)),
         owner,
@@ -210,13 +211,17 @@ async function deliverToChannel(
     const outcome = classify(answer, sender.classify, now.getTime());
     switch (outcome.kind) {
       case 'ok':
-        await repo.markSent(db, ids, owner, outcome.status, now);
+        await outbox.markSent(db, ids, owner, outcome.status, now);
         lastDeliveryAt = now;
         lastError = null;
         sendAfter = new Date(now.getTime() + paceMs);
         break;
       case 'dead':
-        await repo.markDead(db, ids, owner, { error: outcome.error, status: outcome.status, now });
+        await outbox.markDead(db, ids, owner, {
+          error: outcome.error,
+          status: outcome.status,
+          now,
+        });
         lastError = outcome.error;
         sendAfter = new Date(now.getTime() + paceMs);
         break;
@@ -226,7 +231,7 @@ async function deliverToChannel(
         );
         const wait = Math.max(backoffMs(attempts, settings), outcome.retryAfterMs ?? 0);
         const nextAt = new Date(now.getTime() + wait);
-        await repo.markRetry(db, ids, owner, {
+        await outbox.markRetry(db, ids, owner, {
           error: outcome.error,
           status: outcome.status,
           nextAt,
@@ -237,20 +242,24 @@ async function deliverToChannel(
         // The target is struggling: what was not tried yet waits as long, and, after a 429,
         // nothing goes to it before its Retry-After.
         const rest = messages.slice(i + 1).flatMap((m) => m.items.map((it) => it.deliveryId));
-        if (rest.length) await repo.release(db, rest, owner, nextAt);
+        if (rest.length) await outbox.release(db, rest, owner, nextAt);
         sendAfter = new Date(now.getTime() + Math.max(paceMs, outcome.retryAfterMs ?? 0));
         stopped = true;
         break;
       }
       case 'pause':
-        await repo.markDead(db, ids, owner, { error: outcome.reason, status: outcome.status, now });
-        await repo.pauseChannel(db, channel.id, outcome.reason);
+        await outbox.markDead(db, ids, owner, {
+          error: outcome.reason,
+          status: outcome.status,
+          now,
+        });
+        await outbox.pauseChannel(db, channel.id, outcome.reason);
         deps.log.warn({ channel: channel.id, reason: outcome.reason }, 'channel paused');
         return;
     }
     if (stopped) break;
   }
-  await repo.settleChannel(db, channel.id, {
+  await outbox.settleChannel(db, channel.id, {
     sendAfter,
     ...(lastDeliveryAt ? { lastDeliveryAt } : {}),
     ...(lastError !== undefined ? { lastError } : {}),

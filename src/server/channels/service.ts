@@ -15,6 +15,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
 import { post } from './http';
 import type { SenderContext } from './message';
 import { bodySnippet, classify } from './outcome';
+import * as outbox from './outbox-repo';
 import * as repo from './repo';
 import { createSenders, newSigningSecret } from './senders';
 import { targetHostProblem } from './ssrf';
@@ -119,7 +120,7 @@ export function createChannelService(deps: {
         if (input.isPaused !== undefined && input.isPaused !== current.isPaused) {
           values.isPaused = input.isPaused;
           values.pausedReason = null;
-          if (input.isPaused) await repo.cancelPending(tx, { channelId: id });
+          if (input.isPaused) await outbox.cancelPending(tx, { channelId: id });
         }
         return repo.updateChannel(tx, userId, id, values);
       });
@@ -173,7 +174,7 @@ export function createChannelService(deps: {
     },
 
     async deadLetters(userId: number): Promise<{ items: DeadLetter[] }> {
-      const rows = await repo.deadLetters(db, userId, DEAD_LETTERS_SHOWN);
+      const rows = await outbox.deadLetters(db, userId, DEAD_LETTERS_SHOWN);
       return {
         items: rows.map((row) => ({
           ...row,
@@ -186,12 +187,12 @@ export function createChannelService(deps: {
     },
 
     async retryDeadLetter(userId: number, id: number) {
-      const found = await repo.findOwnedDeadLetter(db, userId, id);
+      const found = await outbox.findOwnedDeadLetter(db, userId, id);
       if (!found) throw new NotFoundError('Dead letter not found');
       if (found.channel.isPaused) {
         throw new ConflictError(`Resume the channel “${found.channel.name}” first`);
       }
-      await repo.requeue(db, id, clock.now());
+      await outbox.requeue(db, id, clock.now());
     },
   };
 }
