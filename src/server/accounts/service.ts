@@ -2,7 +2,6 @@ import {
   usernameChangeProblem,
   type LoginBody,
   type PasswordBody,
-  type PasswordResetBody,
   type ProfileBody,
   type RegisterBody,
   type User,
@@ -12,11 +11,12 @@ import type { Db } from '../db/client';
 import type { SessionUser } from '../http/current-user';
 import { ConflictError, UnauthorizedError, ValidationError } from '../http/errors';
 import { insertDefaultDigestConfig, type AccountMail, type MailLogger } from '../email';
-import { newDeviceCookie, newDeviceKey, trustedDevice } from './devices';
+import { newDeviceCookie, trustedDevice } from './devices';
 import type { GuessingLimits } from './guessing';
 import { hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
 import { newSessionToken, SESSION_EXTEND_AFTER_MS, SESSION_TTL_MS, sessionIdOf } from './sessions';
+import { createAccountLinks, isUniqueViolation } from './links';
 import * as tokens from './tokens';
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -34,7 +34,6 @@ export function toUserDto(row: repo.UserRow): User {
 }
 
 const INVALID_LOGIN = 'Invalid email or password';
-const INVALID_LINK = 'This link is not valid or has expired. Ask for a new one.';
 const WRONG_PASSWORD = 'Current password is incorrect';
 
 /** Who is asking: the client IP and the known-device cookie it sent, if any. */
@@ -66,6 +65,8 @@ export function createAuthService(deps: {
   log: MailLogger;
 }) {
   const { db, clock, mail, limits } = deps;
+  const links = createAccountLinks(deps);
+  const { sendVerification } = links;
   // Verified against when the email is unknown, so both login failures take the same time.
   let dummyHash: Promise<string> | undefined;
 
@@ -74,24 +75,6 @@ export function createAuthService(deps: {
     const expiresAt = new Date(clock.now().getTime() + SESSION_TTL_MS);
     await repo.insertSession(db, { id, userId, expiresAt, createdAt: clock.now() });
     return { token, expiresAt };
-  }
-
-  /**
-   * Mails a verification link for `email` without holding up the request: a slow or failing
-   * mail server must not fail a registration or a profile save ("Resend" tries again).
-   */
-  function sendVerification(userId: number, email: string) {
-    void (async () => {
-      const token = await tokens.issueToken(db, {
-        userId,
-        purpose: 'verify-email',
-        email,
-        now: clock.now(),
-      });
-      await mail.sendVerification(email, token);
-    })().catch((err: unknown) =>
-      deps.log.warn({ err, userId }, 'verification email could not be sent'),
-    );
   }
 
   /** Every password check of a signed-in user counts against the guessing limits. */
@@ -117,6 +100,11 @@ export function createAuthService(deps: {
   }
 
   return {
+    resendVerification: links.resendVerification,
+    verifyEmail: links.verifyEmail,
+    requestPasswordReset: links.requestPasswordReset,
+    resetPassword: links.resetPassword,
+
     async register(body: RegisterBody) {
       const fields = { email: body.email, username: body.email };
       await assertAvailable(fields);
@@ -225,92 +213,6 @@ export function createAuthService(deps: {
       return saved;
     },
 
-    /** Mails a new link for the address waiting for verification (the pending one first). */
-    resendVerification(user: SessionUser) {
-      const address = user.pendingEmail ?? (user.emailVerifiedAt ? null : user.email);
-      if (!address) throw new ValidationError('Your email address is already verified');
-      limits.resendPerUser.hit(String(user.id));
-      sendVerification(user.id, address);
-      return { message: `Verification email sent to ${address}.` };
-    },
-
-    /**
-     * Opens a verification link: the address it was sent to becomes the verified email, if it
-     * is still the account's email or its pending one. Needs no session (the link may be
-     * opened in another browser).
-     */
-    async verifyEmail(token: string, caller: Caller) {
-      limits.linkPerIp.hit(caller.ip);
-      const now = clock.now();
-      const found = await tokens.consumeToken(db, token, 'verify-email', now);
-      const user = found && (await repo.findUserById(db, found.userId));
-      if (!found || !user) throw new ValidationError(INVALID_LINK);
-      if (found.email === user.email) {
-        await repo.updateUser(db, user.id, { emailVerifiedAt: user.emailVerifiedAt ?? now });
-        return { message: `${user.email} is verified.` };
-      }
-      if (found.email !== user.pendingEmail) throw new ValidationError(INVALID_LINK);
-      // The username follows the email while it is still the registration's (no squatting).
-      const username = user.username === user.email ? found.email : user.username;
-      try {
-        await repo.updateUser(db, user.id, {
-          email: found.email,
-          username,
-          pendingEmail: null,
-          emailVerifiedAt: now,
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) {
-          await repo.updateUser(db, user.id, { pendingEmail: null });
-          throw new ConflictError('Another account now uses this email address');
-        }
-        throw error;
-      }
-      return { message: `Your email is now ${found.email}.` };
-    },
-
-    /**
-     * Mails a reset link when the email has an account; the caller answers the same either
-     * way. The mail is not awaited, so the answer's timing does not tell either.
-     */
-    requestPasswordReset(email: string, caller: Caller) {
-      limits.resetPerIp.hit(caller.ip);
-      limits.resetPerEmail.hit(email);
-      void (async () => {
-        const user = await repo.findUserByEmail(db, email);
-        if (!user) return;
-        const token = await tokens.issueToken(db, {
-          userId: user.id,
-          purpose: 'reset-password',
-          email: user.email,
-          now: clock.now(),
-        });
-        await mail.sendPasswordReset(user.email, token);
-      })().catch((err: unknown) => deps.log.warn({ err }, 'password reset email failed'));
-    },
-
-    /**
-     * Sets a new password from a reset link: every session ends and every known device is
-     * forgotten; the email counts as verified (the link reached it).
-     */
-    async resetPassword(body: PasswordResetBody, caller: Caller) {
-      limits.linkPerIp.hit(caller.ip);
-      const now = clock.now();
-      const found = await tokens.consumeToken(db, body.token, 'reset-password', now);
-      const user = found && (await repo.findUserById(db, found.userId));
-      if (!found || !user || found.email !== user.email) throw new ValidationError(INVALID_LINK);
-      const password = await hashPassword(body.newPassword);
-      await db.transaction(async (tx) => {
-        await repo.updateUser(tx, user.id, {
-          password,
-          deviceKey: newDeviceKey(),
-          emailVerifiedAt: user.emailVerifiedAt ?? now,
-        });
-        await repo.deleteUserSessions(tx, user.id);
-      });
-      return { message: 'Your password has been changed. Sign in with the new one.' };
-    },
-
     /** Changes the password and ends every session of the user; returns a fresh one for this browser. */
     async changePassword(user: SessionUser, body: PasswordBody, caller: Caller) {
       await checkCurrentPassword(user, body.currentPassword, caller.ip);
@@ -332,11 +234,4 @@ export function createAuthService(deps: {
       await repo.deleteUser(db, userId);
     },
   };
-}
-
-function isUniqueViolation(error: unknown) {
-  const code =
-    (error as { code?: string; cause?: { code?: string } })?.code ??
-    (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
 }
