@@ -1,6 +1,6 @@
 import type { Mention } from '@shared/api/mentions';
 import { parseQuery } from '@shared/query';
-import { highlightSegments, type HighlightSegment } from '@shared/query/highlight';
+import { excerptWindow, highlightSegments, type HighlightSegment } from '@shared/query/highlight';
 import { cleanRedditText } from '@shared/reddit-content';
 
 /** One mention as every channel shows it; the senders only differ in markup and limits. */
@@ -42,30 +42,7 @@ function highlighted(keyword: string, text: string): HighlightSegment[] {
 
 /** A window of the text around its first matched term, with ellipses where cut. */
 export function excerptOf(keyword: string, body: string, length = EXCERPT): HighlightSegment[] {
-  const source = flat(body).slice(0, 4000);
-  const segments = highlighted(keyword, source);
-  let firstMatch = 0;
-  let offset = 0;
-  for (const s of segments) {
-    if (s.match) {
-      firstMatch = offset;
-      break;
-    }
-    offset += s.text.length;
-  }
-  const start = firstMatch > length - 80 ? firstMatch - 60 : 0;
-  const end = start + length;
-  const out: HighlightSegment[] = [];
-  if (start > 0) out.push({ text: '…', match: false });
-  offset = 0;
-  for (const s of segments) {
-    const from = Math.max(start, offset);
-    const to = Math.min(end, offset + s.text.length);
-    if (to > from) out.push({ text: s.text.slice(from - offset, to - offset), match: s.match });
-    offset += s.text.length;
-  }
-  if (source.length > end) out.push({ text: '…', match: false });
-  return out;
+  return excerptWindow(highlighted(keyword, flat(body).slice(0, 4000)), length);
 }
 
 export function earshotMentionUrl(appUrl: string, mention: Mention) {

@@ -66,3 +66,33 @@ export function highlightSegments(ast: QueryNode, text: string): HighlightSegmen
   if (at < text.length) segments.push({ text: text.slice(at), match: false });
   return segments;
 }
+
+/**
+ * A window of `length` characters of highlighted text around its first match (from the start
+ * when the match is early), with ellipses where cut: the excerpt of digests and channel messages.
+ */
+export function excerptWindow(segments: HighlightSegment[], length: number): HighlightSegment[] {
+  let firstMatch = 0;
+  let offset = 0;
+  for (const s of segments) {
+    if (s.match) {
+      firstMatch = offset;
+      break;
+    }
+    offset += s.text.length;
+  }
+  const total = segments.reduce((n, s) => n + s.text.length, 0);
+  const start = firstMatch > length - 80 ? firstMatch - 60 : 0;
+  const end = start + length;
+  const out: HighlightSegment[] = [];
+  if (start > 0) out.push({ text: '…', match: false });
+  offset = 0;
+  for (const s of segments) {
+    const from = Math.max(start, offset);
+    const to = Math.min(end, offset + s.text.length);
+    if (to > from) out.push({ text: s.text.slice(from - offset, to - offset), match: s.match });
+    offset += s.text.length;
+  }
+  if (total > end) out.push({ text: '…', match: false });
+  return out;
+}

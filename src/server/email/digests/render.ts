@@ -1,4 +1,4 @@
-import { highlightSegments } from '@shared/query/highlight';
+import { excerptWindow, highlightSegments } from '@shared/query/highlight';
 import { parseQuery } from '@shared/query';
 import { cleanRedditText, redditPermalink } from '@shared/reddit-content';
 import { escapeHtml } from '../escape';
@@ -55,28 +55,7 @@ function excerptSegments(keywordAst: ReturnType<typeof astOf>, text: string) {
   const segments = keywordAst
     ? highlightSegments(keywordAst, source)
     : [{ text: source, match: false }];
-  let firstMatch = 0;
-  let offset = 0;
-  for (const s of segments) {
-    if (s.match) {
-      firstMatch = offset;
-      break;
-    }
-    offset += s.text.length;
-  }
-  const start = firstMatch > EXCERPT - 80 ? firstMatch - 60 : 0;
-  const end = start + EXCERPT;
-  const out: { text: string; match: boolean }[] = [];
-  if (start > 0) out.push({ text: '…', match: false });
-  offset = 0;
-  for (const s of segments) {
-    const from = Math.max(start, offset);
-    const to = Math.min(end, offset + s.text.length);
-    if (to > from) out.push({ text: s.text.slice(from - offset, to - offset), match: s.match });
-    offset += s.text.length;
-  }
-  if (source.length > end) out.push({ text: '…', match: false });
-  return out;
+  return excerptWindow(segments, EXCERPT);
 }
 
 function astOf(keyword: string) {
