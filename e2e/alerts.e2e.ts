@@ -62,7 +62,7 @@ describe.skipIf(!suite.enabled)('alerts in the browser', () => {
     await visible(page.getByText('Your new alert has been created successfully.'));
     await expect.poll(() => dialog(page).count()).toBe(0);
     const row = page.getByRole('row', { name: /stripe OR paddle/ });
-    await expect.poll(() => text(row)).toContain('r/saas');
+    await expect.poll(() => text(row)).toContain('r/SaaS');
     await expect.poll(() => text(row)).toContain('r/startups');
     await expect.poll(() => text(row)).toContain('Dashboard + Email');
     await expect.poll(() => text(row)).toContain('Active');
@@ -72,7 +72,7 @@ describe.skipIf(!suite.enabled)('alerts in the browser', () => {
     expect(created.body).toHaveLength(1);
     expect(created.body[0]).toMatchObject({
       keyword: 'stripe OR paddle',
-      subreddits: 'saas,startups',
+      subreddits: 'SaaS,startups',
       includeComments: false,
       titlesOnly: true,
       minScore: 5,
@@ -86,7 +86,7 @@ describe.skipIf(!suite.enabled)('alerts in the browser', () => {
     await visible(dialog(page).getByText('Edit Alert'));
     expect(await keywordField(page).inputValue()).toBe('stripe OR paddle');
     expect(await dialog(page).getByRole('textbox', { name: 'Subreddits' }).inputValue()).toBe(
-      'saas, startups',
+      'SaaS, startups',
     );
     expect(await dialog(page).getByRole('radio', { name: 'Dashboard + Email' }).isChecked()).toBe(
       true,

@@ -9,7 +9,7 @@ const t = await build();
 const LIMIT_MESSAGE = 'Free plan allows 3 active keywords. Upgrade to Pro for unlimited keywords.';
 
 describe('creating alerts', () => {
-  test('applies the alert defaults and normalizes subreddits', async () => {
+  test('applies the alert defaults and normalizes subreddits, keeping their casing', async () => {
     const { client, user } = await t.signedIn();
     const res = await client.post('/api/alerts', {
       keyword: '"customer support" AND (zendesk OR freshdesk) -jobs',
@@ -19,7 +19,7 @@ describe('creating alerts', () => {
     expect(res.body).toMatchObject({
       userId: user.id,
       keyword: '"customer support" AND (zendesk OR freshdesk) -jobs',
-      subreddits: 'saas,startups',
+      subreddits: 'SaaS,startups',
       includeComments: true,
       titlesOnly: false,
       minScore: 1,
@@ -33,6 +33,16 @@ describe('creating alerts', () => {
     expect(res.body.createdAt).toBe(t.clock.now().toISOString());
     const list = await client.get('/api/alerts');
     expect(list.body).toHaveLength(1);
+    // Matching and listings compare lower-cased names; the casing is for display only.
+    const [row] = await t.db.select().from(alerts).where(eq(alerts.id, res.body.id));
+    expect(row.subreddits).toBe('saas,startups');
+
+    const recased = await client.put(`/api/alerts/${res.body.id}`, {
+      subreddits: 'saas, Startups',
+    });
+    expect(recased.body.subreddits).toBe('saas,Startups');
+    const [after] = await t.db.select().from(alerts).where(eq(alerts.id, res.body.id));
+    expect(after.subreddits).toBe('saas,startups');
   });
 
   test.each([

@@ -15,6 +15,19 @@ export type AlertValues = Pick<
   | 'isPaused'
 >;
 
+/**
+ * The form's subreddits (in the user's casing) as the two columns: lower-cased for matching,
+ * as written for display.
+ */
+function alertColumns<T extends Partial<AlertValues>>(values: T) {
+  if (values.subreddits === undefined) return values;
+  return {
+    ...values,
+    subreddits: values.subreddits?.toLowerCase() ?? null,
+    subredditLabels: values.subreddits,
+  };
+}
+
 export function listAlerts(db: DbOrTx, userId: number) {
   return db
     .select()
@@ -55,7 +68,7 @@ export async function lockUser(db: DbOrTx, userId: number) {
 export async function insertAlert(db: DbOrTx, userId: number, values: AlertValues, now: Date) {
   const [row] = await db
     .insert(alerts)
-    .values({ ...values, userId, createdAt: now, updatedAt: now })
+    .values({ ...alertColumns(values), userId, createdAt: now, updatedAt: now })
     .returning();
   return row;
 }
@@ -69,7 +82,7 @@ export async function updateAlert(
 ) {
   const [row] = await db
     .update(alerts)
-    .set({ ...values, updatedAt: now })
+    .set({ ...alertColumns(values), updatedAt: now })
     .where(and(eq(alerts.id, id), eq(alerts.userId, userId)))
     .returning();
   return row;

@@ -39,7 +39,7 @@ export function toAlertDto(row: repo.AlertRow, channelIds: number[] = []): Alert
     id: row.id,
     userId: row.userId,
     keyword: row.keyword,
-    subreddits: row.subreddits,
+    subreddits: row.subredditLabels ?? row.subreddits,
     includeComments: row.includeComments,
     titlesOnly: row.titlesOnly,
     minScore: row.minScore,

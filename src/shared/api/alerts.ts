@@ -31,7 +31,10 @@ export const keywordSchema = z
     if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error.message });
   });
 
-/** Stored comma-separated ("saas,startups"); null means every subreddit. */
+/**
+ * Comma-separated names in the user's casing ("SaaS,startups"); null means every subreddit.
+ * The server also keeps them lower-cased, which is what matching and listings compare.
+ */
 export const subredditsInputSchema = z
   .union([z.string().max(5_000), z.array(z.string().max(100)).max(500), z.null()], {
     error: 'Subreddits must be a comma-separated list',
@@ -42,7 +45,7 @@ export const subredditsInputSchema = z
       ctx.addIssue({ code: 'custom', message: parsed.message });
       return z.NEVER;
     }
-    return parsed.names.length ? parsed.names.join(',') : null;
+    return parsed.labels.length ? parsed.labels.join(',') : null;
   });
 
 export const minScoreSchema = z

@@ -2,24 +2,27 @@ export const MAX_SUBREDDITS = 50;
 // Reddit's rule is 3-21 letters, digits or underscores; a few historic communities (r/de) have 2.
 const SUBREDDIT_NAME = /^[a-z0-9][a-z0-9_]{1,20}$/;
 
-export type SubredditParse = { ok: true; names: string[] } | { ok: false; message: string };
+export type SubredditParse =
+  { ok: true; names: string[]; labels: string[] } | { ok: false; message: string };
 
 /**
- * Turns "r/SaaS, /r/startups ,saas" into ["saas", "startups"]: strips r/ prefixes and spaces,
- * lower-cases, removes duplicates, and checks Reddit's name rule.
+ * Turns "r/SaaS, /r/startups ,saas" into names ["saas", "startups"] (what matching compares)
+ * and labels ["SaaS", "startups"] (the casing the user wrote, first spelling wins, for display):
+ * strips r/ prefixes and spaces, removes duplicates, and checks Reddit's name rule.
  */
 export function parseSubreddits(
   input: string | readonly string[] | null | undefined,
 ): SubredditParse {
   const parts = input == null ? [] : typeof input === 'string' ? input.split(',') : input;
   const names: string[] = [];
+  const labels: string[] = [];
   for (const part of parts) {
-    const name = part
+    const label = part
       .trim()
       .replace(/^\/?r\//i, '')
       .replace(/\/$/, '')
-      .trim()
-      .toLowerCase();
+      .trim();
+    const name = label.toLowerCase();
     if (name === '') continue;
     if (!SUBREDDIT_NAME.test(name)) {
       return {
@@ -27,10 +30,13 @@ export function parseSubreddits(
         message: `"${part.trim().slice(0, 40)}" is not a valid subreddit name (2-21 letters, digits or underscores)`,
       };
     }
-    if (!names.includes(name)) names.push(name);
+    if (!names.includes(name)) {
+      names.push(name);
+      labels.push(label);
+    }
   }
   if (names.length > MAX_SUBREDDITS) {
     return { ok: false, message: `At most ${MAX_SUBREDDITS} subreddits per keyword` };
   }
-  return { ok: true, names };
+  return { ok: true, names, labels };
 }

@@ -80,7 +80,10 @@ export const alerts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     keyword: text('keyword').notNull(),
+    /** Lower-cased comma-separated names that matching and listings compare; null: all. */
     subreddits: text('subreddits'),
+    /** The same names in the casing the user wrote them, for display. */
+    subredditLabels: text('subreddit_labels'),
     includeComments: boolean('include_comments').notNull().default(true),
     titlesOnly: boolean('titles_only').notNull().default(false),
     minScore: integer('min_score').notNull().default(1),
