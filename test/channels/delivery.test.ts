@@ -36,7 +36,7 @@ const settings = {
 };
 
 /** One worker's delivery run, as the channels.deliver job makes it. */
-const runDelivery = (owner: string) =>
+const runDelivery = (owner: string, overrides: Partial<typeof settings> = {}) =>
   deliverDue(
     {
       db: t.db,
@@ -46,7 +46,7 @@ const runDelivery = (owner: string) =>
       senders: createSenders(t.clock.now),
       ctx: { appUrl: t.config.appUrl, telegramApiBase: `${fake.url}/telegram` },
       allowPrivate: true,
-      settings,
+      settings: { ...settings, ...overrides },
     },
     new AbortController().signal,
     Date.now() + 5_000,
@@ -292,16 +292,17 @@ describe('delivery through the worker', () => {
       new Set(rows.map((r) => r.webhookId)),
     );
     // A's late settlement changes nothing: the rows are no longer its.
-    await outbox.markRetry(
+    await outbox.settle(
       t.db,
-      rows.map((r) => r.id),
       'worker-a',
-      {
+      rows.map((r) => ({
+        id: r.id,
+        at: new Date(),
+        outcome: 'retry' as const,
         error: 'late',
         nextAt: new Date(),
         giveUpBefore: new Date(0),
-        now: new Date(),
-      },
+      })),
     );
     expect((await deliveriesOf(hook.channelId)).every((r) => r.status === 'sent')).toBe(true);
     await runDelivery('worker-b');
@@ -318,9 +319,9 @@ describe('delivery through the worker', () => {
   });
 });
 
-test('a slow target: a worker stops sending before its lease ends, so two never send one row twice', async () => {
+test('a slow target: the sending worker renews its lease, so another never sends a row twice', async () => {
   const hook = await setup({ kind: 'webhook', target: `${fake.url}/hook/slow` });
-  // 120 ms an answer: a lease of 400 ms covers two or three of them, not all eight.
+  // 120 ms an answer, one after another: eight take about 1 s, far past one 400 ms lease.
   fake.script('/hook/slow', ...Array.from({ length: 8 }, () => ({ status: 200, delayMs: 120 })));
   await storeMentions(hook.alert, 8);
   await Promise.all([runDelivery('slow-a'), sleep(550).then(() => runDelivery('slow-b'))]);
@@ -328,6 +329,20 @@ test('a slow target: a worker stops sending before its lease ends, so two never 
   expect(new Set(ids).size).toBe(8);
   expect(ids).toHaveLength(8);
   expect((await deliveriesOf(hook.channelId)).every((d) => d.status === 'sent')).toBe(true);
+});
+
+test('one answer slower than the lease: renewed, not sent again by another worker', async () => {
+  const slack = await setup({ kind: 'slack', target: `${fake.url}/slack/services/T/B/slow` });
+  fake.script('/slack/services/T/B/slow', { status: 200, body: 'ok', delayMs: 900 });
+  await storeMentions(slack.alert, 1);
+  // A 300 ms lease, a 2 s timeout: the send outlasts three leases.
+  const slow = { leaseMs: 300, timeoutMs: 2000 };
+  await Promise.all([
+    runDelivery('renew-a', slow),
+    sleep(500).then(() => runDelivery('renew-b', slow)),
+  ]);
+  expect(fake.at('/slack/services/T/B/slow')).toHaveLength(1);
+  expect((await deliveriesOf(slack.channelId))[0]).toMatchObject({ status: 'sent', attempts: 1 });
 });
 
 describe('platform formats in delivery', () => {

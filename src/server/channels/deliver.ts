@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import type { ChannelKind } from '@shared/api/channels';
 import type { Clock } from '../clock';
@@ -14,14 +13,15 @@ import type { Sender } from './senders';
 /** A lane that found nothing due looks again this often (`idleLooks` times) before it ends. */
 const IDLE_WAIT_MS = 250;
 
-/** Kept between the last send's possible end and the lease's end, for the settle's writes. */
-const LEASE_MARGIN_MS = 2000;
-
 export type DeliverySettings = {
-  /** How long a worker holds leased deliveries (and their channel) before another may. */
+  /**
+   * How long a worker holds leased deliveries (and their channel) before another may; renewed
+   * every third of it while the worker sends, so a crashed worker's are free this soon.
+   */
   leaseMs: number;
-  /** Channels taken per lease, and deliveries of them. */
+  /** Channels a worker sends to side by side (each lease takes as many as are free). */
   maxChannels: number;
+  /** Deliveries of one channel per lease: its next message's, and room for an unpaced target's. */
   maxDeliveries: number;
   /** Backoff of a failed delivery: base · 2^(attempt-1), capped, half of it jitter. */
   backoffBaseMs: number;
@@ -32,19 +32,25 @@ export type DeliverySettings = {
   timeoutMs: number;
   /** Overrides every sender's pacing (tests). */
   paceMs?: number;
-  /** How many times a lane finding nothing due looks again (250 ms apart) before the run ends. */
+  /** How many times a run finding nothing due looks again (250 ms apart) before it ends. */
   idleLooks: number;
 };
 
 export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
-  leaseMs: 60_000,
-  maxChannels: 20,
-  maxDeliveries: 500,
+  // Renewed every 5 s while sending (so a send may outlast it): a crashed worker's channels
+  // wait at most this long before another worker takes them.
+  leaseMs: 15_000,
+  // Sockets are cheap; a slot held by a slow or silent target (up to timeoutMs) must not
+  // starve the others (bench:deliver: 100 slots filled with a flaky webhook's retries).
+  maxChannels: 400,
+  maxDeliveries: 50,
   backoffBaseMs: 10_000,
   backoffCapMs: 3600_000,
   giveUpAfterMs: 24 * 3600_000,
   timeoutMs: 10_000,
-  idleLooks: 4,
+  // A run keeps looking for its whole length (the job's RUN_MS): a mention stored while it
+  // runs is leased within IDLE_WAIT_MS, not at the next run.
+  idleLooks: 80,
 };
 
 export type DeliveryDeps = {
@@ -64,70 +70,153 @@ export function backoffMs(attempt: number, settings: DeliverySettings, random = 
   return Math.round(full / 2 + (random() * full) / 2);
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (ms <= 0 || signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
+/** Waits `ms`, or less when the run is aborted or one of `others` settles; leaves no timer. */
+async function pause(ms: number, signal: AbortSignal, others: Iterable<Promise<unknown>>) {
+  let done = () => {};
+  const timeout = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    done = () => {
       clearTimeout(timer);
       signal.removeEventListener('abort', done);
       resolve();
-    }
+    };
     signal.addEventListener('abort', done);
   });
+  await Promise.race([timeout, ...others]);
+  done();
+}
+
+type Settlement = { deliveries: outbox.DeliveryOutcome[]; channel?: outbox.ChannelOutcome };
+
+/** Settlement writes running at once; more sends finishing meanwhile gather into the next. */
+const SETTLE_WRITERS = 3;
 
 /**
- * One run of the delivery job, until nothing is due or `until`: lanes side by side, each
- * leasing one channel at a time with its due deliveries and sending them, paced, then leasing
- * the next. A slow target holds up its own lane only, never the other channels (bench:deliver
- * measured a shared wait capping a worker at ~50 deliveries/s). Returns how many deliveries
- * were settled.
+ * Settlements of finished sends, written promptly (a worker killed between a send and its
+ * settlement sends that message again after the lease) and in bulk: while SETTLE_WRITERS
+ * writes run, the next settlements gather, so the database sees one statement per batch of
+ * sends under load, not several per send.
  */
-export async function deliverDue(deps: DeliveryDeps, signal: AbortSignal, until: number) {
-  let settled = 0;
-  const lanes = deps.settings.maxChannels;
-  // Each lane's pacing sleep listens to the run's signal.
-  setMaxListeners(lanes + 10, signal);
-  const lane = async () => {
+function createSettler(deps: DeliveryDeps) {
+  let queue: Settlement[] = [];
+  const writers = new Set<Promise<void>>();
+  const write = async (batch: Settlement[]) => {
+    await outbox
+      .settle(
+        deps.db,
+        deps.owner,
+        batch.flatMap((s) => s.deliveries),
+        batch.flatMap((s) => (s.channel ? [s.channel] : [])),
+      )
+      // Left leased: another worker takes the rows once the lease expires.
+      .catch((err: unknown) => deps.log.error({ err }, 'settling deliveries'));
+  };
+  const pump = () => {
+    while (queue.length && writers.size < SETTLE_WRITERS) {
+      const batch = queue;
+      queue = [];
+      const writer: Promise<void> = write(batch).finally(() => {
+        writers.delete(writer);
+        pump();
+      });
+      writers.add(writer);
+    }
+  };
+  return {
+    add(settlement: Settlement) {
+      queue.push(settlement);
+      pump();
+    },
+    async flushed() {
+      while (writers.size) await Promise.all(writers);
+    },
+  };
+}
+
+/**
+ * The delivery job's engine. Each run leases, until nothing is due or `until`, as many channels
+ * as it has room for (up to `maxChannels` in flight) in one statement, sends to each side by
+ * side, and leases again as sends finish; a slow target holds its own slot only. Each lease of
+ * a paced target (Slack, Discord, Telegram, ntfy) sends one message, and the channel is free
+ * again a pace later; an unpaced one (webhooks) sends what it leased. Settlements are written
+ * in bulk. Sends still in flight when a run ends carry over to the next run (waiting for them
+ * stalled every channel at each run's end: bench:deliver), unless the run is told to drain or
+ * its signal aborts (the worker stopping). A run returns how many deliveries it leased.
+ */
+export function createDeliverer(deps: DeliveryDeps) {
+  const { settings } = deps;
+  const settler = createSettler(deps);
+  const inFlight = new Set<Promise<void>>();
+  const sendingTo = new Set<number>();
+  let renewing: NodeJS.Timeout | undefined;
+  const renew = () => {
+    const until = new Date(deps.clock.now().getTime() + settings.leaseMs);
+    outbox
+      .renewLeases(deps.db, deps.owner, [...sendingTo], until)
+      .catch((err: unknown) => deps.log.error({ err }, 'renewing delivery leases'));
+  };
+  /** Renews while anything is in flight; the timer stops with the last send. */
+  const track = (channelId: number, send: Promise<void>) => {
+    inFlight.add(send);
+    sendingTo.add(channelId);
+    renewing ??= setInterval(renew, settings.leaseMs / 3);
+    void send.finally(() => {
+      inFlight.delete(send);
+      sendingTo.delete(channelId);
+      if (inFlight.size === 0) {
+        clearInterval(renewing);
+        renewing = undefined;
+      }
+    });
+  };
+  return async function run(signal: AbortSignal, until: number, options: { drain: boolean }) {
+    let leased = 0;
     let idle = 0;
     while (!signal.aborted && deps.clock.now().getTime() < until) {
+      const room = settings.maxChannels - inFlight.size;
+      if (room <= 0) {
+        await Promise.race(inFlight);
+        continue;
+      }
       const now = deps.clock.now();
       const lease = await outbox.leaseDue(deps.db, deps.owner, now, {
-        ...deps.settings,
-        maxChannels: 1,
+        ...settings,
+        maxChannels: room,
       });
       if (lease.channels.length === 0) {
         // Nothing free right now: look again shortly (a paced target comes due within a
-        // second), and end the run once idle, not when the first lane finds nothing.
-        if (++idle >= deps.settings.idleLooks) break;
-        await sleep(IDLE_WAIT_MS, signal);
+        // second), or when a send in flight ends; the run ends once idle with nothing in flight.
+        if (inFlight.size === 0 && ++idle >= settings.idleLooks) break;
+        await pause(IDLE_WAIT_MS, signal, inFlight);
         continue;
       }
       idle = 0;
-      if (lease.deliveries.length === 0) {
-        // Leased without a due delivery left (taken meanwhile): free it again.
-        for (const channel of lease.channels) {
-          await outbox.settleChannel(deps.db, channel.id, { sendAfter: deps.clock.now() });
-        }
-        break;
-      }
-      const leaseUntil = now.getTime() + deps.settings.leaseMs;
       const items = await loadItems(deps, lease.deliveries);
       for (const channel of lease.channels) {
-        await deliverToChannel(
-          deps,
-          channel,
-          lease.deliveries.filter((d) => d.channelId === channel.id),
-          items,
+        const deliveries = lease.deliveries.filter((d) => d.channelId === channel.id);
+        leased += deliveries.length;
+        const send = sendToChannel(deps, channel, deliveries, items, {
           signal,
-          leaseUntil,
-        ).catch((err: unknown) => deps.log.error({ err, channel: channel.id }, 'channel delivery'));
+          settle: settler.add,
+        })
+          .then((settlement) => settler.add(settlement))
+          .catch((err: unknown) =>
+            deps.log.error({ err, channel: channel.id }, 'channel delivery'),
+          );
+        track(channel.id, send);
       }
-      settled += lease.deliveries.length;
     }
+    if (options.drain || signal.aborted) {
+      while (inFlight.size) await Promise.all(inFlight);
+      await settler.flushed();
+    }
+    return leased;
   };
-  await Promise.all(Array.from({ length: lanes }, lane));
-  return settled;
+}
+
+/** One self-contained run (tests): returns once every send it started is settled. */
+export function deliverDue(deps: DeliveryDeps, signal: AbortSignal, until: number) {
+  return createDeliverer(deps)(signal, until, { drain: true });
 }
 
 async function loadItems(deps: DeliveryDeps, deliveries: outbox.DeliveryRow[]) {
@@ -150,20 +239,26 @@ async function loadItems(deps: DeliveryDeps, deliveries: outbox.DeliveryRow[]) {
   return items;
 }
 
-async function deliverToChannel(
+/** Sends a leased channel's messages (one, for a paced target) and says how each delivery ended. */
+async function sendToChannel(
   deps: DeliveryDeps,
   channel: ChannelRow,
   deliveries: outbox.DeliveryRow[],
   items: Map<number, MessageItem>,
-  signal: AbortSignal,
-  /** When another worker may take these rows: nothing is sent that could still be in flight then. */
-  leaseUntil: number,
-) {
-  const { db, clock, owner, settings } = deps;
+  run: {
+    signal: AbortSignal;
+    /** Settles what one message did before the next is sent (a crash re-sends less). */
+    settle: (settlement: Settlement) => void;
+  },
+): Promise<Settlement> {
+  const { signal } = run;
+  const { clock, settings } = deps;
   const sender = deps.senders[channel.kind as ChannelKind];
+  const outcomes: outbox.DeliveryOutcome[] = [];
   // Gone meanwhile (the mention deleted or removed on Reddit, the alert deleted): not sent.
-  const gone = deliveries.filter((d) => !items.has(d.id)).map((d) => d.id);
-  if (gone.length) await outbox.markCancelled(db, gone, owner);
+  for (const d of deliveries) {
+    if (!items.has(d.id)) outcomes.push({ id: d.id, at: clock.now(), outcome: 'cancelled' });
+  }
 
   // One batch per alert (one keyword), oldest first; the sender splits it to the platform.
   const byAlert = new Map<number, MessageItem[]>();
@@ -176,92 +271,74 @@ async function deliverToChannel(
     ? [...byAlert.values()].flatMap((batch) => sender.messages(channel, batch, deps.ctx))
     : [];
   const paceMs = settings.paceMs ?? sender?.paceMs ?? 1000;
+  const attemptsOf = new Map(deliveries.map((d) => [d.id, d.attempts]));
 
-  let lastSentAt: number | undefined;
-  let lastDeliveryAt: Date | undefined;
-  let lastError: string | null | undefined;
-  let sendAfter = clock.now();
-  let stopped = false;
+  const channelOutcome: outbox.ChannelOutcome = { id: channel.id, sendAfter: clock.now() };
+  /** What is not tried in this lease, due again at `nextAt`. */
+  const release = (from: number, nextAt: Date) => {
+    for (const message of messages.slice(from)) {
+      for (const item of message.items) {
+        outcomes.push({ id: item.deliveryId, at: clock.now(), outcome: 'released', nextAt });
+      }
+    }
+  };
   for (const [i, message] of messages.entries()) {
-    const ids = message.items.map((item) => item.deliveryId);
-    // Stop while the lease still covers a whole send: past it, another worker may take these
-    // rows, and both would send them (bench:deliver saw it with a slow target).
-    const outOfLease =
-      clock.now().getTime() +
-        paceMs +
-        settings.timeoutMs +
-        Math.min(LEASE_MARGIN_MS, settings.leaseMs / 4) >
-      leaseUntil;
-    if (signal.aborted || (i > 0 && outOfLease)) {
-      await outbox.release(
-        db,
-        messages.slice(i).flatMap((m) => m.items.map((it) => it.deliveryId)),
-        owner,
-        clock.now(),
-      );
+    // A paced target gets one message a lease; the next lease comes a pace later.
+    if (i > 0 && (paceMs > 0 || signal.aborted)) {
+      release(i, clock.now());
       break;
     }
-    if (lastSentAt !== undefined) await sleep(lastSentAt + paceMs - Date.now(), signal);
+    // What the previous message did is written before the next goes out.
+    if (i > 0) run.settle({ deliveries: outcomes.splice(0) });
+    // Paced from the request's start: a slow answer does not slow the target's rate further.
+    const startedAt = clock.now().getTime();
     const answer = await post(message.request, {
       allowPrivate: deps.allowPrivate,
       timeoutMs: settings.timeoutMs,
     });
-    lastSentAt = Date.now();
     const now = clock.now();
+    const ids = message.items.map((item) => item.deliveryId);
     const outcome = classify(answer, sender.classify, now.getTime());
-    switch (outcome.kind) {
-      case 'ok':
-        await outbox.markSent(db, ids, owner, outcome.status, now);
-        lastDeliveryAt = now;
-        lastError = null;
-        sendAfter = new Date(now.getTime() + paceMs);
-        break;
-      case 'dead':
-        await outbox.markDead(db, ids, owner, {
-          error: outcome.error,
-          status: outcome.status,
-          now,
-        });
-        lastError = outcome.error;
-        sendAfter = new Date(now.getTime() + paceMs);
-        break;
-      case 'retry': {
-        const attempts = Math.max(
-          ...deliveries.filter((d) => ids.includes(d.id)).map((d) => d.attempts),
-        );
-        const wait = Math.max(backoffMs(attempts, settings), outcome.retryAfterMs ?? 0);
-        const nextAt = new Date(now.getTime() + wait);
-        await outbox.markRetry(db, ids, owner, {
-          error: outcome.error,
-          status: outcome.status,
-          nextAt,
-          giveUpBefore: new Date(now.getTime() - settings.giveUpAfterMs),
-          now,
-        });
-        lastError = outcome.error;
-        // The target is struggling: what was not tried yet waits as long, and, after a 429,
-        // nothing goes to it before its Retry-After.
-        const rest = messages.slice(i + 1).flatMap((m) => m.items.map((it) => it.deliveryId));
-        if (rest.length) await outbox.release(db, rest, owner, nextAt);
-        sendAfter = new Date(now.getTime() + Math.max(paceMs, outcome.retryAfterMs ?? 0));
-        stopped = true;
-        break;
+    channelOutcome.sendAfter = new Date(startedAt + paceMs);
+    if (outcome.kind === 'ok') {
+      for (const id of ids) outcomes.push({ id, at: now, outcome: 'sent', status: outcome.status });
+      channelOutcome.lastDeliveryAt = now;
+      channelOutcome.lastError = null;
+    } else if (outcome.kind === 'dead') {
+      for (const id of ids) outcomes.push({ id, at: now, outcome: 'dead', ...outcome });
+      channelOutcome.lastError = outcome.error;
+    } else if (outcome.kind === 'retry') {
+      const attempts = Math.max(...ids.map((id) => attemptsOf.get(id) ?? 0));
+      const wait = Math.max(backoffMs(attempts, settings), outcome.retryAfterMs ?? 0);
+      const nextAt = new Date(now.getTime() + wait);
+      const giveUpBefore = new Date(now.getTime() - settings.giveUpAfterMs);
+      for (const id of ids) {
+        outcomes.push({ id, at: now, outcome: 'retry', ...outcome, nextAt, giveUpBefore });
       }
-      case 'pause':
-        await outbox.markDead(db, ids, owner, {
+      channelOutcome.lastError = outcome.error;
+      // The target is struggling: what was not tried yet waits as long, and, after a 429,
+      // nothing goes to it before its Retry-After.
+      release(i + 1, nextAt);
+      channelOutcome.sendAfter = new Date(
+        Math.max(startedAt + paceMs, now.getTime() + (outcome.retryAfterMs ?? 0)),
+      );
+      break;
+    } else {
+      // The target is gone: the channel is paused and its pending deliveries cancelled.
+      await outbox.settle(deps.db, deps.owner, [
+        ...outcomes,
+        ...ids.map((id) => ({
+          id,
+          at: now,
+          outcome: 'dead' as const,
           error: outcome.reason,
           status: outcome.status,
-          now,
-        });
-        await outbox.pauseChannel(db, channel.id, outcome.reason);
-        deps.log.warn({ channel: channel.id, reason: outcome.reason }, 'channel paused');
-        return;
+        })),
+      ]);
+      await outbox.pauseChannel(deps.db, channel.id, outcome.reason);
+      deps.log.warn({ channel: channel.id, reason: outcome.reason }, 'channel paused');
+      return { deliveries: [] };
     }
-    if (stopped) break;
   }
-  await outbox.settleChannel(db, channel.id, {
-    sendAfter,
-    ...(lastDeliveryAt ? { lastDeliveryAt } : {}),
-    ...(lastError !== undefined ? { lastError } : {}),
-  });
+  return { deliveries: outcomes, channel: channelOutcome };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { alertChannels, alerts, channelDeliveries, channels, mentions } from '../db/schema';
 
@@ -48,9 +48,11 @@ export async function enqueueDeliveries(tx: DbOrTx, mentionIds: number[], now: D
 }
 
 /**
- * Leases due deliveries of up to `maxChannels` channels for `owner`: the channels are locked
- * (SKIP LOCKED, so several workers take different ones) and held by `send_after` for the lease,
- * so one target is sent to by one worker at a time and its pacing holds across workers.
+ * Leases up to `maxChannels` channels that may be sent to now and have due deliveries, with up
+ * to `maxDeliveries` of each (oldest first), for `owner`. The channels are locked (SKIP LOCKED,
+ * so workers take different ones) and held by `send_after` until the lease ends: one target is
+ * sent to by one worker at a time, and its pacing holds across workers. One transaction, four
+ * statements, however many channels: the job leases many at once (bench:deliver).
  */
 export async function leaseDue(
   db: Db,
@@ -59,38 +61,24 @@ export async function leaseDue(
   options: { leaseMs: number; maxChannels: number; maxDeliveries: number },
 ) {
   return db.transaction(async (tx) => {
-    const leaseFree = or(
-      isNull(channelDeliveries.leaseUntil),
-      lt(channelDeliveries.leaseUntil, now),
-    );
     const due = and(
       eq(channelDeliveries.status, 'pending'),
       lte(channelDeliveries.nextAttemptAt, now),
-      leaseFree,
+      or(isNull(channelDeliveries.leaseUntil), lt(channelDeliveries.leaseUntil, now)),
     );
-    const sendable = and(
-      eq(channels.isPaused, false),
-      or(isNull(channels.sendAfter), lte(channels.sendAfter, now)),
-    );
-    // Channels that may be sent to now (a paced or held one would crowd out the others).
-    const candidates = await tx
-      .selectDistinct({ channelId: channelDeliveries.channelId })
-      .from(channelDeliveries)
-      .innerJoin(channels, eq(channels.id, channelDeliveries.channelId))
-      .where(and(due, sendable))
-      // Room to skip the ones other lanes and workers are locking right now.
-      .limit(Math.max(50, options.maxChannels * 5));
-    if (candidates.length === 0) return { channels: [], deliveries: [] };
     const locked = await tx
       .select()
       .from(channels)
       .where(
         and(
-          inArray(
-            channels.id,
-            candidates.map((c) => c.channelId),
+          eq(channels.isPaused, false),
+          or(isNull(channels.sendAfter), lte(channels.sendAfter, now)),
+          exists(
+            tx
+              .select({ one: sql`1` })
+              .from(channelDeliveries)
+              .where(and(eq(channelDeliveries.channelId, channels.id), due)),
           ),
-          sendable,
         ),
       )
       .orderBy(asc(channels.sendAfter), asc(channels.id))
@@ -100,121 +88,140 @@ export async function leaseDue(
     const ids = locked.map((c) => c.id);
     const leaseUntil = new Date(now.getTime() + options.leaseMs);
     await tx.update(channels).set({ sendAfter: leaseUntil }).where(inArray(channels.id, ids));
-    const chosen = tx
-      .select({ id: channelDeliveries.id })
+    // The channels' locks keep other workers off these rows: no row locks needed.
+    const ranked = tx
+      .select({
+        id: channelDeliveries.id,
+        rank: sql<number>`row_number() over (partition by ${channelDeliveries.channelId} order by ${channelDeliveries.id})`.as(
+          'rank',
+        ),
+      })
       .from(channelDeliveries)
       .where(and(due, inArray(channelDeliveries.channelId, ids)))
-      .orderBy(asc(channelDeliveries.id))
-      .limit(options.maxDeliveries)
-      .for('update', { skipLocked: true });
+      .as('ranked');
     const deliveries = await tx
       .update(channelDeliveries)
       .set({ leaseOwner: owner, leaseUntil })
-      .where(inArray(channelDeliveries.id, chosen))
+      .where(
+        inArray(
+          channelDeliveries.id,
+          tx.select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, options.maxDeliveries)),
+        ),
+      )
       .returning();
     deliveries.sort((a, b) => a.id - b.id);
     return { channels: locked, deliveries };
   });
 }
 
-/** Only rows still leased by `owner` are settled: a lease another worker took over is left. */
-const ownedPending = (ids: number[], owner: string) =>
-  and(
-    inArray(channelDeliveries.id, ids),
-    eq(channelDeliveries.status, 'pending'),
-    eq(channelDeliveries.leaseOwner, owner),
-  );
+/**
+ * Extends `owner`'s leases on the channels it is still sending to, and on their deliveries it
+ * still holds, to `until`. A worker renews while it sends, so leases can be short: a crashed
+ * worker's channels are free again within one lease, not one send timeout and more. A channel
+ * settled meanwhile holds no delivery of `owner` any more and is left alone.
+ */
+export async function renewLeases(db: DbOrTx, owner: string, channelIds: number[], until: Date) {
+  if (channelIds.length === 0) return;
+  await db.execute(sql`
+    with renewed as (
+      update ${channelDeliveries} set lease_until = ${at(until)}
+      where lease_owner = ${owner} and status = 'pending'
+        and ${inArray(channelDeliveries.channelId, channelIds)}
+      returning channel_id
+    )
+    update ${channels} set send_after = ${at(until)}
+    where id in (select channel_id from renewed)`);
+}
 
-export async function markSent(
+/**
+ * What became of a leased delivery: sent; tried and failed (`retry`: due again at `nextAt`, or
+ * dead once queued before `giveUpBefore`); refused for good (`dead`); not sent because its
+ * mention or alert is gone (`cancelled`); or not tried (`released`: due again at `nextAt`).
+ */
+export type DeliveryOutcome = { id: number; at: Date } & (
+  | { outcome: 'sent'; status: number }
+  | { outcome: 'retry'; error: string; status?: number; nextAt: Date; giveUpBefore: Date }
+  | { outcome: 'dead'; error: string; status?: number }
+  | { outcome: 'cancelled' }
+  | { outcome: 'released'; nextAt: Date }
+);
+
+/** After sends to a channel: when it may be sent to again, and what happened last. */
+export type ChannelOutcome = {
+  id: number;
+  sendAfter: Date;
+  lastDeliveryAt?: Date;
+  /** undefined: unchanged; null: cleared by a success. */
+  lastError?: string | null;
+};
+
+/**
+ * Settles many deliveries and channels in one statement (two data-modifying CTEs), whatever
+ * their outcomes. Only rows still leased by `owner` change: a lease another worker took over
+ * after this one expired is left alone.
+ */
+export async function settle(
   db: DbOrTx,
-  ids: number[],
   owner: string,
-  status: number,
-  now: Date,
+  deliveries: DeliveryOutcome[],
+  channelOutcomes: ChannelOutcome[] = [],
 ) {
-  await db
-    .update(channelDeliveries)
-    .set({
-      status: 'sent',
-      sentAt: now,
-      attempts: sql`${channelDeliveries.attempts} + 1`,
-      lastStatus: status,
-      lastError: null,
-      leaseOwner: null,
-      leaseUntil: null,
-    })
-    .where(ownedPending(ids, owner));
-}
-
-/** Tried and failed for now: due again at `nextAt`, or dead once older than `giveUpBefore`. */
-export async function markRetry(
-  db: DbOrTx,
-  ids: number[],
-  owner: string,
-  failure: { error: string; status?: number; nextAt: Date; giveUpBefore: Date; now: Date },
-) {
-  const givenUp = sql`${channelDeliveries.createdAt} < ${at(failure.giveUpBefore)}`;
-  await db
-    .update(channelDeliveries)
-    .set({
-      status: sql`case when ${givenUp} then 'dead' else 'pending' end`,
-      attempts: sql`${channelDeliveries.attempts} + 1`,
-      // A dead letter's next_attempt_at is when it died (the dead letters list's failedAt).
-      nextAttemptAt: sql`case when ${givenUp} then ${at(failure.now)} else ${at(failure.nextAt)} end`,
-      lastError: failure.error,
-      lastStatus: failure.status ?? null,
-      leaseOwner: null,
-      leaseUntil: null,
-    })
-    .where(ownedPending(ids, owner));
-}
-
-export async function markDead(
-  db: DbOrTx,
-  ids: number[],
-  owner: string,
-  failure: { error: string; status?: number; now: Date },
-) {
-  await db
-    .update(channelDeliveries)
-    .set({
-      status: 'dead',
-      nextAttemptAt: failure.now,
-      attempts: sql`${channelDeliveries.attempts} + 1`,
-      lastError: failure.error,
-      lastStatus: failure.status ?? null,
-      leaseOwner: null,
-      leaseUntil: null,
-    })
-    .where(ownedPending(ids, owner));
-}
-
-export async function markCancelled(db: DbOrTx, ids: number[], owner: string) {
-  await db
-    .update(channelDeliveries)
-    .set({ status: 'cancelled', leaseOwner: null, leaseUntil: null })
-    .where(ownedPending(ids, owner));
-}
-
-/** Leased but not tried (the run stopped, or the channel must wait): due again at `nextAt`. */
-export async function release(db: DbOrTx, ids: number[], owner: string, nextAt: Date) {
-  await db
-    .update(channelDeliveries)
-    .set({
-      nextAttemptAt: sql`greatest(${channelDeliveries.nextAttemptAt}, ${at(nextAt)})`,
-      leaseOwner: null,
-      leaseUntil: null,
-    })
-    .where(ownedPending(ids, owner));
-}
-
-/** After a run's sends to a channel: what happened last, and when it may be sent to again. */
-export async function settleChannel(
-  db: DbOrTx,
-  id: number,
-  values: { sendAfter: Date; lastDeliveryAt?: Date; lastError?: string | null },
-) {
-  await db.update(channels).set(values).where(eq(channels.id, id));
+  if (deliveries.length === 0 && channelOutcomes.length === 0) return;
+  const rows = deliveries.map((d) => ({
+    id: d.id,
+    outcome: d.outcome,
+    at: d.at.toISOString(),
+    next_at: 'nextAt' in d ? d.nextAt.toISOString() : null,
+    give_up_before: 'giveUpBefore' in d ? d.giveUpBefore.toISOString() : null,
+    error: 'error' in d ? d.error : null,
+    status: 'status' in d ? (d.status ?? null) : null,
+  }));
+  const channelRows = channelOutcomes.map((c) => ({
+    id: c.id,
+    send_after: c.sendAfter.toISOString(),
+    last_delivery_at: c.lastDeliveryAt?.toISOString() ?? null,
+    set_error: c.lastError !== undefined,
+    last_error: c.lastError ?? null,
+  }));
+  const tried = sql`v.outcome in ('sent', 'dead', 'retry')`;
+  const givenUp = sql`(v.outcome = 'retry' and d.created_at < v.give_up_before)`;
+  await db.execute(sql`
+    with settled_deliveries as (
+      update ${channelDeliveries} d set
+        status = case
+          when v.outcome in ('sent', 'dead', 'cancelled') then v.outcome
+          when ${givenUp} then 'dead'
+          else 'pending' end,
+        attempts = d.attempts + case when ${tried} then 1 else 0 end,
+        sent_at = case when v.outcome = 'sent' then v.at else d.sent_at end,
+        -- A dead letter's next_attempt_at is when it died (the dead letters list's failedAt).
+        next_attempt_at = case
+          when v.outcome = 'dead' or ${givenUp} then v.at
+          when v.outcome = 'retry' then v.next_at
+          when v.outcome = 'released' then greatest(d.next_attempt_at, v.next_at)
+          else d.next_attempt_at end,
+        last_error = case when ${tried} then v.error else d.last_error end,
+        last_status = case when ${tried} then v.status else d.last_status end,
+        lease_owner = null,
+        lease_until = null
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+        id int, outcome text, at timestamptz, next_at timestamptz, give_up_before timestamptz,
+        error text, status int)
+      where d.id = v.id and d.status = 'pending' and d.lease_owner = ${owner}
+      returning 1
+    ), settled_channels as (
+      update ${channels} c set
+        send_after = v.send_after,
+        last_delivery_at = coalesce(v.last_delivery_at, c.last_delivery_at),
+        last_error = case when v.set_error then v.last_error else c.last_error end
+      from jsonb_to_recordset(${JSON.stringify(channelRows)}::jsonb) as v(
+        id int, send_after timestamptz, last_delivery_at timestamptz, set_error boolean,
+        last_error text)
+      where c.id = v.id
+      returning 1
+    )
+    select (select count(*) from settled_deliveries) as deliveries,
+      (select count(*) from settled_channels) as channels`);
 }
 
 /** The target is gone: the channel is paused with the reason and its pending deliveries cancelled. */
