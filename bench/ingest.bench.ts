@@ -9,9 +9,14 @@
  * an OAuth client of its own, as the baseline. Reported per run: recall of the matches in the
  * firehose (ground truth: the matching index over the fake's item log), duplicates, latency
  * from creation to stored mention, requests per minute, new items per request and worker CPU.
+ * Every alert also sends to a Slack-like channel (a loopback sink answering 200 "ok", through
+ * the worker's own channels.deliver job): the latency from creation on the fake to the Slack
+ * message is printed beside the stored one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,7 +27,15 @@ import { systemClock } from '../src/server/clock';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
-import { alerts, mentions, redditListings, subreddits, users } from '../src/server/db/schema';
+import {
+  alertChannels,
+  alerts,
+  channels,
+  mentions,
+  redditListings,
+  subreddits,
+  users,
+} from '../src/server/db/schema';
 import { compileAlertIndex, type AlertInput } from '../src/server/matching';
 import { buildWorker } from '../src/server/worker';
 import { createScratchDatabase } from '../test/helpers/database';
@@ -95,6 +108,60 @@ async function itemLog(url: string): Promise<ItemLogEntry[]> {
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as ItemLogEntry);
+}
+
+/** Slack messages received, per (alert, Reddit fullname): when the first one arrived. */
+const SLACK_PATH = /^\/services\/T0BENCH\/B(\d+)\//;
+const PERMALINK =
+  /https:\/\/www\.reddit\.com\/r\/[^/]+\/comments\/([a-z0-9]+)\/[^/|>]*\/(?:([a-z0-9]+)\/)?/g;
+
+async function startSlackSink() {
+  const firstAt = new Map<string, number>();
+  let messages = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const at = Date.now();
+      messages++;
+      const alertId = SLACK_PATH.exec(req.url ?? '')?.[1];
+      for (const m of Buffer.concat(chunks).toString('utf8').matchAll(PERMALINK)) {
+        const key = `${alertId}:${m[2] ? `t1_${m[2]}` : `t3_${m[1]}`}`;
+        if (!firstAt.has(key)) firstAt.set(key, at);
+      }
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    firstAt,
+    messages: () => messages,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** One Slack-like channel per alert on the sink (ALLOW_PRIVATE_WEBHOOKS: it is on loopback). */
+async function seedChannels(database: Database, sinkUrl: string) {
+  const owned = await database.db.select({ id: alerts.id, userId: alerts.userId }).from(alerts);
+  const rows = await database.db
+    .insert(channels)
+    .values(
+      owned.map((a) => ({
+        userId: a.userId,
+        kind: 'slack',
+        name: `slack ${a.id}`,
+        target: `${sinkUrl}/services/T0BENCH/B${a.id}/bench`,
+      })),
+    )
+    .returning({ id: channels.id });
+  await database.db
+    .insert(alertChannels)
+    .values(rows.map((row, i) => ({ alertId: owned[i].id, channelId: row.id })));
 }
 
 /** 1,000 alerts of 100 Pro users (no monthly limit in the way), restricted ones on firehose subreddits. */
@@ -216,7 +283,10 @@ async function runScenario(scenario: Scenario, port: number) {
     : await openDatabase({ memory: true });
   await runMigrations(database);
   const { inputs, plant } = await seedAlerts(database);
+  const slack = await startSlackSink();
+  await seedChannels(database, slack.url);
   const config = loadConfig({
+    ALLOW_PRIVATE_WEBHOOKS: 'true',
     REDDIT_CLIENT_ID: 'fake-client-id',
     REDDIT_CLIENT_SECRET: 'fake-client-secret',
     REDDIT_API_BASE: fake.url,
@@ -298,6 +368,7 @@ async function runScenario(scenario: Scenario, port: number) {
     stored.map((m) => [`${m.alertId}:${m.redditId}`, m.createdAt.getTime()]),
   );
   const latencies: number[] = [];
+  const slackLatencies: number[] = [];
   let found = 0;
   let peerFound = 0;
   for (const [key, createdMs] of expected) {
@@ -306,9 +377,13 @@ async function runScenario(scenario: Scenario, port: number) {
       found++;
       latencies.push(at - createdMs);
     }
+    const slackAt = slack.firstAt.get(key);
+    if (slackAt !== undefined) slackLatencies.push(slackAt - createdMs);
     if (peer.seen.has(key.slice(key.indexOf(':') + 1))) peerFound++;
   }
   latencies.sort((a, b) => a - b);
+  slackLatencies.sort((a, b) => a - b);
+  await slack.close();
   if (process.env.BENCH_DEBUG) {
     const listingRows = await database.db.select().from(redditListings);
     for (const l of listingRows) {
@@ -369,6 +444,10 @@ async function runScenario(scenario: Scenario, port: number) {
     duplicates: stored.length - storedKeys.size,
     p50: percentile(latencies, 50) / 1000,
     p95: percentile(latencies, 95) / 1000,
+    slackShare: slackLatencies.length / Math.max(found, 1),
+    slackMessages: slack.messages(),
+    slackP50: percentile(slackLatencies, 50) / 1000,
+    slackP95: percentile(slackLatencies, 95) / 1000,
     requestsPerMinute: workerTimes.length / minutes,
     peerRequestsPerMinute: peerTimes.length / minutes,
     peaks: peaks(summary.timesByAgent[WORKER_AGENT] ?? []),
@@ -405,12 +484,12 @@ async function main() {
   }
   console.log('');
   console.log(
-    '| run | firehose | matches | recall (peer) | duplicates | latency p50 / p95 | requests/min (peak 60 s; peer) | new items/request | worker CPU per 1,000 items |',
+    '| run | firehose | matches | recall (peer) | duplicates | latency p50 / p95 | created → Slack p50 / p95 (share of stored) | requests/min (peak 60 s; peer) | new items/request | worker CPU per 1,000 items |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     console.log(
-      `| (${r.scenario}) | ${r.rates} | ${r.expected.toLocaleString()} | ${pct(r.recall)} (${pct(r.peerRecall)}) | ${r.duplicates} | ${fmt(r.p50)} s / ${fmt(r.p95)} s | ${fmt(r.requestsPerMinute)} (${r.peaks.perMinute}; ${fmt(r.peerRequestsPerMinute)}) | ${fmt(r.newItemsPerRequest)} | ${fmt(r.cpuMsPer1000, 0)} ms |`,
+      `| (${r.scenario}) | ${r.rates} | ${r.expected.toLocaleString()} | ${pct(r.recall)} (${pct(r.peerRecall)}) | ${r.duplicates} | ${fmt(r.p50)} s / ${fmt(r.p95)} s | ${fmt(r.slackP50)} s / ${fmt(r.slackP95)} s (${pct(r.slackShare)}) | ${fmt(r.requestsPerMinute)} (${r.peaks.perMinute}; ${fmt(r.peerRequestsPerMinute)}) | ${fmt(r.newItemsPerRequest)} | ${fmt(r.cpuMsPer1000, 0)} ms |`,
     );
   }
   console.log('');
@@ -427,7 +506,12 @@ async function main() {
       ],
       ...(r.scenario === 'a' ? [['p50 ≤ 15 s', r.p50 <= 15] as const] : []),
       ...(r.scenario === 'b'
-        ? [['≥ 90 new items per request', r.newItemsPerRequest >= 90] as const]
+        ? [
+            ['≥ 90 new items per request', r.newItemsPerRequest >= 90] as const,
+            // The default poll interval: Reddit item created → Slack message.
+            ['created → Slack p50 ≤ 15 s', r.slackP50 <= 15] as const,
+            ['created → Slack p95 ≤ 40 s', r.slackP95 <= 40] as const,
+          ]
         : []),
     ] as const;
     console.log(

@@ -235,6 +235,18 @@ describe('channels (ALLOW_PRIVATE_WEBHOOKS=true, targets on a loopback fake)', a
       status: 500,
       message: 'The webhook refused the test message: HTTP 500: boom',
     });
+
+    // A test's answer is the channel's last delivery or last error, as a delivery's would be.
+    const listed = async (id: number) =>
+      ((await client.get('/api/channels')).body.items as Record<string, unknown>[]).find(
+        (c) => c.id === id,
+      )!;
+    expect(await listed(hook.channel.id)).toMatchObject({
+      lastError: 'The webhook refused the test message: HTTP 500: boom',
+      lastDeliveryAt: expect.any(String),
+    });
+    expect((await test(hook.channel.id)).body).toMatchObject({ ok: true });
+    expect(await listed(hook.channel.id)).toMatchObject({ lastError: null });
   });
 
   test('Send test on Telegram posts sendMessage to TELEGRAM_API_BASE with HTML parse mode', async () => {

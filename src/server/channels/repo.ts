@@ -42,7 +42,12 @@ export async function updateChannel(
   db: DbOrTx,
   userId: number,
   id: number,
-  values: Partial<Pick<ChannelRow, 'name' | 'isPaused' | 'pausedReason' | 'signingSecret'>>,
+  values: Partial<
+    Pick<
+      ChannelRow,
+      'name' | 'isPaused' | 'pausedReason' | 'signingSecret' | 'lastDeliveryAt' | 'lastError'
+    >
+  >,
 ) {
   const [row] = await db
     .update(channels)

@@ -82,6 +82,35 @@ export function createChannelService(deps: {
     return row;
   }
 
+  async function sendTest(row: repo.ChannelRow): Promise<ChannelTestResult> {
+    const kind = row.kind as ChannelKind;
+    const sender = senders[kind];
+    const answer = await post(sender.test(row, ctx), { allowPrivate });
+    const outcome = classify(answer, sender.classify, clock.now().getTime());
+    const who = KIND_NAMES[kind];
+    const status = answer.kind === 'answered' ? answer.status : undefined;
+    const said = answer.kind === 'answered' ? bodySnippet(answer.body) : '';
+    switch (outcome.kind) {
+      case 'ok':
+        return {
+          ok: true,
+          status,
+          message: `${who} accepted the test message (HTTP ${outcome.status})`,
+        };
+      case 'pause':
+        return { ok: false, status, message: outcome.reason };
+      default:
+        return {
+          ok: false,
+          status,
+          message:
+            answer.kind === 'failed'
+              ? `${who} could not be reached: ${answer.message}`
+              : `${who} refused the test message: ${outcome.error}${said && !outcome.error.includes(said) ? ` (${said})` : ''}`,
+        };
+    }
+  }
+
   return {
     async list(userId: number) {
       return { items: (await repo.listChannels(db, userId)).map(toChannelDto) };
@@ -142,35 +171,22 @@ export function createChannelService(deps: {
       return { secret };
     },
 
-    /** Sends the kind's test message and says what the target answered (never throws for it). */
+    /**
+     * Sends the kind's test message and says what the target answered (never throws for it).
+     * The answer becomes the channel's last delivery or last error, as a real delivery's would:
+     * a test that passes after a fix clears the error shown in Settings.
+     */
     async test(userId: number, id: number): Promise<ChannelTestResult> {
-      const row = await owned(userId, id);
-      const kind = row.kind as ChannelKind;
-      const sender = senders[kind];
-      const answer = await post(sender.test(row, ctx), { allowPrivate });
-      const outcome = classify(answer, sender.classify, clock.now().getTime());
-      const who = KIND_NAMES[kind];
-      const status = answer.kind === 'answered' ? answer.status : undefined;
-      const said = answer.kind === 'answered' ? bodySnippet(answer.body) : '';
-      switch (outcome.kind) {
-        case 'ok':
-          return {
-            ok: true,
-            status,
-            message: `${who} accepted the test message (HTTP ${outcome.status})`,
-          };
-        case 'pause':
-          return { ok: false, status, message: outcome.reason };
-        default:
-          return {
-            ok: false,
-            status,
-            message:
-              answer.kind === 'failed'
-                ? `${who} could not be reached: ${answer.message}`
-                : `${who} refused the test message: ${outcome.error}${said && !outcome.error.includes(said) ? ` (${said})` : ''}`,
-          };
-      }
+      const result = await sendTest(await owned(userId, id));
+      await repo.updateChannel(
+        db,
+        userId,
+        id,
+        result.ok
+          ? { lastDeliveryAt: clock.now(), lastError: null }
+          : { lastError: result.message },
+      );
+      return result;
     },
 
     async deadLetters(userId: number): Promise<{ items: DeadLetter[] }> {
