@@ -1,6 +1,6 @@
 /**
  * npm run bench:deliver [-- --quick] [-- --mentions 10000 --users 200 --store-seconds 20
- *   --lease-ms 2000 --timeout-ms 2000 --backoff-ms 1000 --drain-seconds 240 --webhook-delay-ms 0]
+ *   --lease-ms 3000 --timeout-ms 2000 --backoff-ms 1000 --drain-seconds 240 --webhook-delay-ms 0]
  * (--quick: 1,000 mentions, 20 users, 5 s.)
  *
  * The channels outbox end to end: mentions stored at a steady rate through the real outbox path
@@ -49,7 +49,7 @@ const { values } = parseArgs({
     mentions: { type: 'string' },
     users: { type: 'string' },
     'store-seconds': { type: 'string' },
-    'lease-ms': { type: 'string', default: '2000' },
+    'lease-ms': { type: 'string', default: '3000' },
     'timeout-ms': { type: 'string', default: '2000' },
     'backoff-ms': { type: 'string', default: '1000' },
     'drain-seconds': { type: 'string', default: '240' },
@@ -317,7 +317,12 @@ async function storeMentions(
   let done = 0;
   let halfCalled = false;
   while (done < MENTIONS) {
-    const target = Math.min(MENTIONS, Math.ceil(((Date.now() - start) / STORE_MS) * MENTIONS));
+    // At most 1,000 rows a transaction (a store that fell behind catches up in several).
+    const target = Math.min(
+      MENTIONS,
+      done + 1000,
+      Math.ceil(((Date.now() - start) / STORE_MS) * MENTIONS),
+    );
     if (target > done) {
       const rows: (typeof mentions.$inferInsert)[] = [];
       for (let seq = done; seq < target; seq++) {
