@@ -6,6 +6,7 @@ export * from './plans';
 export * from './stats';
 export * from './subscriptions';
 export * from './subreddits';
+export * from './exclusions';
 export * from './ingestion';
 export * from './diagnostic';
 export * from './channels';

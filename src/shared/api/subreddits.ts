@@ -8,10 +8,13 @@ export type SubredditParse =
 /**
  * Turns "r/SaaS, /r/startups ,saas" into names ["saas", "startups"] (what matching compares)
  * and labels ["SaaS", "startups"] (the casing the user wrote, first spelling wins, for display):
- * strips r/ prefixes and spaces, removes duplicates, and checks Reddit's name rule.
+ * strips r/ prefixes and spaces, removes duplicates, and checks Reddit's name rule. `max` is how
+ * many names the list may hold: a keyword's 50 unless the caller says otherwise (a user's global
+ * exclusions take 500).
  */
 export function parseSubreddits(
   input: string | readonly string[] | null | undefined,
+  { max = MAX_SUBREDDITS, what = 'per keyword' }: { max?: number; what?: string } = {},
 ): SubredditParse {
   const parts = input == null ? [] : typeof input === 'string' ? input.split(',') : input;
   const names: string[] = [];
@@ -35,8 +38,8 @@ export function parseSubreddits(
       labels.push(label);
     }
   }
-  if (names.length > MAX_SUBREDDITS) {
-    return { ok: false, message: `At most ${MAX_SUBREDDITS} subreddits per keyword` };
+  if (names.length > max) {
+    return { ok: false, message: `At most ${max} subreddits ${what}` };
   }
   return { ok: true, names, labels };
 }
