@@ -13,6 +13,7 @@ export const SERVER_AREAS = [
   'channels',
   'diagnostic',
   'email',
+  'exclusions',
   'ingestion',
   'matching',
   'mentions',

@@ -36,6 +36,7 @@ import { installWebApp } from './http/static-web';
 import { installTransport } from './http/transport';
 import { createIngestionService, ingestionRoutes, redditMode } from './ingestion';
 import { createFeedService, feedRoutes } from './feeds';
+import { createExclusionService, exclusionRoutes } from './exclusions';
 import { createMentionService, createStatsService, mentionRoutes, statsRoutes } from './mentions';
 
 export type AppDeps = OutsideClients & {
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps) {
     requireUser,
   });
   ingestionRoutes(app, { ingestion, requireUser });
+  exclusionRoutes(app, { exclusions: createExclusionService({ db, clock }), requireUser });
   channelRoutes(app, {
     channels: createChannelService({
       db,

@@ -5,3 +5,4 @@ export * from './schema/email';
 export * from './schema/ingestion';
 export * from './schema/channels';
 export * from './schema/feeds';
+export * from './schema/exclusions';

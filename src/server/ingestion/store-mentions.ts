@@ -1,6 +1,7 @@
 import { and, count, gte, inArray, sql } from 'drizzle-orm';
 import { enqueueDeliveries } from '../channels';
 import type { DbOrTx } from '../db/client';
+import { dropExcluded } from '../exclusions';
 import {
   alerts,
   mentionQuotaSkips,
@@ -78,7 +79,8 @@ export const monthStartUtc = (now: Date) =>
 /**
  * Stores the matches of one page inside the caller's transaction (the one that also moves the
  * listing's cursor). Re-checks each alert as it is now: a match made by an index that had not
- * yet seen an edit, pause or delete is dropped. Free users past their monthly mentions are
+ * yet seen an edit, pause or delete is dropped, and so is one its user's global exclusions name
+ * (counted as filtered). Free users past their monthly mentions are
  * not stored but counted. (alert, item) is unique, so a page read twice stores nothing twice.
  */
 export async function storeMatches(
@@ -94,10 +96,23 @@ export async function storeMatches(
     .from(alerts)
     .where(inArray(alerts.id, alertIds));
   const byId = new Map(current.map((row) => [row.id, row]));
-  const valid = matches.filter((m) => {
+  const unchangedMatches = matches.filter((m) => {
     const alert = byId.get(m.alert.id);
     return alert !== undefined && unchanged(m.alert, alert);
   });
+  // The users' global exclusions (decision 013): an excluded subreddit or author is never
+  // stored, so never emailed, pushed or counted against the monthly mentions.
+  const valid = await dropExcluded(
+    tx,
+    unchangedMatches,
+    (m) => ({
+      userId: byId.get(m.alert.id)!.userId,
+      subreddit: m.item.subreddit,
+      author: m.item.author,
+      counted: !m.belowMinScore,
+    }),
+    now,
+  );
   const candidates = valid.filter((m) => m.belowMinScore);
   if (candidates.length > 0) await keepCandidates(tx, candidates, now);
   const due = valid.filter((m) => !m.belowMinScore);

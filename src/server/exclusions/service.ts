@@ -1,0 +1,34 @@
+import type { Exclusions, ExclusionsUpdate } from '@shared/api/exclusions';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { isForeignKeyViolation } from '../db/errors';
+import { UnauthorizedError } from '../http/errors';
+import * as repo from './repo';
+
+export type ExclusionService = ReturnType<typeof createExclusionService>;
+
+export function createExclusionService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  const withCount = async (userId: number, lists: repo.ExclusionLists): Promise<Exclusions> => ({
+    subreddits: lists.subreddits,
+    authors: lists.authors,
+    filteredToday: await repo.filteredOn(db, userId, repo.utcDay(clock.now())),
+  });
+  return {
+    async get(userId: number) {
+      const lists = await repo.findExclusions(db, userId);
+      return withCount(userId, lists ?? { subreddits: [], authors: [] });
+    },
+
+    /** Replaces both lists; they apply to every match stored from the next page on. */
+    async update(userId: number, input: ExclusionsUpdate) {
+      try {
+        return await withCount(userId, await repo.saveExclusions(db, userId, input, clock.now()));
+      } catch (error) {
+        // The account was deleted by a request that raced this one: gone, as after sign-out.
+        if (isForeignKeyViolation(error)) throw new UnauthorizedError();
+        throw error;
+      }
+    },
+  };
+}
