@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { deliverDue, DEFAULT_DELIVERY_SETTINGS } from '../../src/server/channels/deliver';
 import * as outbox from '../../src/server/channels/outbox-repo';
 import { createSenders } from '../../src/server/channels/senders';
-import { channelDeliveries } from '../../src/server/db/schema';
+import { channelDeliveries, channels } from '../../src/server/db/schema';
 import { storeMatches } from '../../src/server/ingestion/store-mentions';
 import type { AlertInput } from '../../src/server/matching';
 import { buildWorker } from '../../src/server/worker';
@@ -26,7 +26,8 @@ const t = await build({ ALLOW_PRIVATE_WEBHOOKS: 'true' }, { clock: new RealTimeC
 /** Short everything, so that retries and leases play out in milliseconds. */
 const settings = {
   ...DEFAULT_DELIVERY_SETTINGS,
-  leaseMs: 400,
+  // Long enough that a loaded machine does not let holds lapse; the lease tests shorten it.
+  leaseMs: 3000,
   backoffBaseMs: 20,
   backoffCapMs: 100,
   timeoutMs: 300,
@@ -97,6 +98,9 @@ async function setup(channel: { kind: string; target: string; token?: string }) 
     alert: alert.body as AlertInput,
   };
 }
+
+const channelRow = async (id: number) =>
+  (await t.db.select().from(channels).where(eq(channels.id, id)))[0];
 
 const deliveriesOf = (channelId: number) =>
   t.db.select().from(channelDeliveries).where(eq(channelDeliveries.channelId, channelId));
@@ -276,13 +280,16 @@ describe('delivery through the worker', () => {
     const hook = await setup({ kind: 'webhook', target: `${fake.url}/hook/crash` });
     await storeMentions(hook.alert, 5);
     // Worker A leases everything due, then "crashes" before sending.
-    const lease = await outbox.leaseDue(t.db, 'worker-a', new Date(), settings);
+    const lease = await outbox.leaseDue(t.db, 'worker-a', new Date(), {
+      ...settings,
+      leaseMs: 400,
+    });
     expect(lease.deliveries.filter((d) => d.channelId === hook.channelId)).toHaveLength(5);
     // While A's lease holds, B takes none of them.
     await runDelivery('worker-b');
     expect(fake.at('/hook/crash')).toEqual([]);
 
-    await sleep(settings.leaseMs + 100);
+    await sleep(500);
     await runDelivery('worker-b');
     const requests = fake.at('/hook/crash');
     expect(requests).toHaveLength(5);
@@ -291,7 +298,8 @@ describe('delivery through the worker', () => {
     expect(new Set(requests.map((r) => r.headers['webhook-id']))).toEqual(
       new Set(rows.map((r) => r.webhookId)),
     );
-    // A's late settlement changes nothing: the rows are no longer its.
+    // A's late settlement changes nothing: neither the rows nor the channel are its any more.
+    const channelBefore = await channelRow(hook.channelId);
     await outbox.settle(
       t.db,
       'worker-a',
@@ -303,8 +311,10 @@ describe('delivery through the worker', () => {
         nextAt: new Date(),
         giveUpBefore: new Date(0),
       })),
+      [{ id: hook.channelId, sendAfter: new Date(0), lastError: 'late' }],
     );
     expect((await deliveriesOf(hook.channelId)).every((r) => r.status === 'sent')).toBe(true);
+    expect(await channelRow(hook.channelId)).toEqual(channelBefore);
     await runDelivery('worker-b');
     expect(fake.at('/hook/crash')).toHaveLength(5);
   });
@@ -324,7 +334,11 @@ test('a slow target: the sending worker renews its lease, so another never sends
   // 120 ms an answer, one after another: eight take about 1 s, far past one 400 ms lease.
   fake.script('/hook/slow', ...Array.from({ length: 8 }, () => ({ status: 200, delayMs: 120 })));
   await storeMentions(hook.alert, 8);
-  await Promise.all([runDelivery('slow-a'), sleep(550).then(() => runDelivery('slow-b'))]);
+  const short = { leaseMs: 400 };
+  await Promise.all([
+    runDelivery('slow-a', short),
+    sleep(550).then(() => runDelivery('slow-b', short)),
+  ]);
   const ids = fake.at('/hook/slow').map((r) => r.headers['webhook-id']);
   expect(new Set(ids).size).toBe(8);
   expect(ids).toHaveLength(8);

@@ -147,22 +147,27 @@ export function createDeliverer(deps: DeliveryDeps) {
   const { settings } = deps;
   const settler = createSettler(deps);
   const inFlight = new Set<Promise<void>>();
-  const sendingTo = new Set<number>();
+  /** Channels being sent to, and until when this worker knows it holds them. */
+  const heldUntil = new Map<number, number>();
   let renewing: NodeJS.Timeout | undefined;
   const renew = () => {
-    const until = new Date(deps.clock.now().getTime() + settings.leaseMs);
+    const ids = [...heldUntil.keys()];
+    const until = deps.clock.now().getTime() + settings.leaseMs;
     outbox
-      .renewLeases(deps.db, deps.owner, [...sendingTo], until)
+      .renewLeases(deps.db, deps.owner, ids, new Date(until))
+      .then(() => {
+        for (const id of ids) if (heldUntil.has(id)) heldUntil.set(id, until);
+      })
       .catch((err: unknown) => deps.log.error({ err }, 'renewing delivery leases'));
   };
   /** Renews while anything is in flight; the timer stops with the last send. */
-  const track = (channelId: number, send: Promise<void>) => {
+  const track = (channelId: number, leasedUntil: number, send: Promise<void>) => {
     inFlight.add(send);
-    sendingTo.add(channelId);
+    heldUntil.set(channelId, leasedUntil);
     renewing ??= setInterval(renew, settings.leaseMs / 3);
     void send.finally(() => {
       inFlight.delete(send);
-      sendingTo.delete(channelId);
+      heldUntil.delete(channelId);
       if (inFlight.size === 0) {
         clearInterval(renewing);
         renewing = undefined;
@@ -191,6 +196,7 @@ export function createDeliverer(deps: DeliveryDeps) {
         continue;
       }
       idle = 0;
+      const leasedUntil = now.getTime() + settings.leaseMs;
       const items = await loadItems(deps, lease.deliveries);
       for (const channel of lease.channels) {
         const deliveries = lease.deliveries.filter((d) => d.channelId === channel.id);
@@ -198,12 +204,13 @@ export function createDeliverer(deps: DeliveryDeps) {
         const send = sendToChannel(deps, channel, deliveries, items, {
           signal,
           settle: settler.add,
+          held: () => heldUntil.get(channel.id) ?? leasedUntil,
         })
           .then((settlement) => settler.add(settlement))
           .catch((err: unknown) =>
             deps.log.error({ err, channel: channel.id }, 'channel delivery'),
           );
-        track(channel.id, send);
+        track(channel.id, leasedUntil, send);
       }
     }
     if (options.drain || signal.aborted) {
@@ -249,6 +256,8 @@ async function sendToChannel(
     signal: AbortSignal;
     /** Settles what one message did before the next is sent (a crash re-sends less). */
     settle: (settlement: Settlement) => void;
+    /** Until when this worker knows it holds the channel (leased or last renewed). */
+    held: () => number;
   },
 ): Promise<Settlement> {
   const { signal } = run;
@@ -283,8 +292,11 @@ async function sendToChannel(
     }
   };
   for (const [i, message] of messages.entries()) {
-    // A paced target gets one message a lease; the next lease comes a pace later.
-    if (i > 0 && (paceMs > 0 || signal.aborted)) {
+    // A paced target gets one message a lease; the next lease comes a pace later. Nothing is
+    // sent on a hold that may lapse before the next renewal (the process stalled, or renewals
+    // fail): another worker may take the channel then, and both would send.
+    const lapsing = clock.now().getTime() + settings.leaseMs / 3 > run.held();
+    if (lapsing || (i > 0 && (paceMs > 0 || signal.aborted))) {
       release(i, clock.now());
       break;
     }

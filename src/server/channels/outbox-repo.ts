@@ -157,8 +157,8 @@ export type ChannelOutcome = {
 
 /**
  * Settles many deliveries and channels in one statement (two data-modifying CTEs), whatever
- * their outcomes. Only rows still leased by `owner` change: a lease another worker took over
- * after this one expired is left alone.
+ * their outcomes. Only rows still leased by `owner` change, and only channels with such rows:
+ * a lease another worker took over after this one expired is left alone.
  */
 export async function settle(
   db: DbOrTx,
@@ -208,7 +208,7 @@ export async function settle(
         id int, outcome text, at timestamptz, next_at timestamptz, give_up_before timestamptz,
         error text, status int)
       where d.id = v.id and d.status = 'pending' and d.lease_owner = ${owner}
-      returning 1
+      returning d.channel_id
     ), settled_channels as (
       update ${channels} c set
         send_after = v.send_after,
@@ -217,7 +217,9 @@ export async function settle(
       from jsonb_to_recordset(${JSON.stringify(channelRows)}::jsonb) as v(
         id int, send_after timestamptz, last_delivery_at timestamptz, set_error boolean,
         last_error text)
-      where c.id = v.id
+      -- Only a channel this worker still held: one whose lease passed to another worker keeps
+      -- that worker's hold.
+      where c.id = v.id and c.id in (select channel_id from settled_deliveries)
       returning 1
     )
     select (select count(*) from settled_deliveries) as deliveries,

@@ -94,7 +94,8 @@ export function ChannelCard({ channel }: { channel: Channel }) {
             'none yet'
           )}
         </Text>
-        {channel.lastError && (
+        {/* A pause by Earshot already says why, in the status line above. */}
+        {channel.lastError && channel.lastError !== channel.pausedReason && (
           <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
             Last error: {channel.lastError}
           </Text>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { RelativeTime } from '../../../components/relative-time';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useChannels } from '../api/get-channels';
 import { useDeadLetters } from '../api/get-dead-letters';
 import { useRetryDeadLetter } from '../api/retry-dead-letter';
 import { KIND_INFO } from './channel-kinds';
@@ -13,7 +14,8 @@ import { KIND_INFO } from './channel-kinds';
 const mentionPath = (letter: DeadLetter) =>
   `/mentions?${new URLSearchParams({ alertId: String(letter.alertId), mention: String(letter.mentionId) })}`;
 
-function DeadLetterRow({ letter }: { letter: DeadLetter }) {
+/** `channelPaused`: a retry would be refused (409) until the channel is resumed. */
+function DeadLetterRow({ letter, channelPaused }: { letter: DeadLetter; channelPaused: boolean }) {
   const retry = useRetryDeadLetter({
     onSuccess: () => toastSuccess('Delivery queued again', `To ${letter.channelName}`),
     onError: (error) => toastError('Could not retry the delivery', error),
@@ -43,6 +45,7 @@ function DeadLetterRow({ letter }: { letter: DeadLetter }) {
           <Text size="xs" c="dimmed">
             Gave up <RelativeTime date={letter.failedAt} span inherit /> after {letter.attempts}{' '}
             {letter.attempts === 1 ? 'attempt' : 'attempts'}
+            {channelPaused && ` · resume ${letter.channelName} to retry`}
           </Text>
         </Stack>
         <Button
@@ -50,6 +53,7 @@ function DeadLetterRow({ letter }: { letter: DeadLetter }) {
           variant="light"
           leftSection={<IconRefresh size={14} />}
           loading={retry.isPending}
+          disabled={channelPaused}
           onClick={() => retry.mutate(letter.id)}
           aria-label={`Retry the delivery of “${letter.title}” to ${letter.channelName}`}
         >
@@ -63,6 +67,8 @@ function DeadLetterRow({ letter }: { letter: DeadLetter }) {
 /** Settings → Notifications → Failed deliveries: what Earshot gave up on, and a retry. */
 export function DeadLetters() {
   const letters = useDeadLetters();
+  const channels = useChannels();
+  const paused = new Set((channels.data ?? []).filter((c) => c.isPaused).map((c) => c.id));
   if (letters.isPending) {
     return (
       <Stack gap="sm" aria-busy="true" aria-label="Loading failed deliveries">
@@ -87,14 +93,18 @@ export function DeadLetters() {
         icon={<IconCircleCheck size={28} stroke={1.5} />}
         withIndicatorBackground
         title="No failed deliveries"
-        description="When a channel keeps refusing a mention for a day, Earshot stops trying and lists it here, with the reason, for you to retry."
+        description="When a channel refuses a mention outright, or keeps failing for a day, Earshot stops trying and lists it here, with the reason, for you to retry."
       />
     );
   }
   return (
     <Stack gap="sm" role="list" aria-label="Failed deliveries">
       {letters.data.map((letter) => (
-        <DeadLetterRow key={letter.id} letter={letter} />
+        <DeadLetterRow
+          key={letter.id}
+          letter={letter}
+          channelPaused={paused.has(letter.channelId)}
+        />
       ))}
     </Stack>
   );
