@@ -43,6 +43,8 @@ export const queryKeys = {
     deadLetters: ['channels', 'dead-letters'] as const,
   },
   feeds: ['feeds'] as const,
+  /** exclusions: the user's global exclusions and what they filtered today. */
+  exclusions: ['exclusions'] as const,
   billing: {
     /** The family of the user's own subscription data below. */
     subscription: ['subscription'] as const,

@@ -13,6 +13,7 @@ import { DangerZone, PasswordForm, ProfileForm, useAuth } from '../../features/a
 import { SubscriptionOverview, useCheckoutReturn } from '../../features/billing';
 import { ChannelSettings, DeadLetters, FeedsSettings } from '../../features/channels';
 import { NotificationSettings } from '../../features/email';
+import { GlobalExclusions } from '../../features/exclusions';
 import classes from './settings.module.css';
 
 const TABS = ['profile', 'subscription', 'notifications', 'security', 'danger'] as const;
@@ -117,6 +118,12 @@ export default function SettingsRoute() {
         <Tabs.Panel value="notifications">
           <Stack gap="lg">
             <Section
+              title="Global exclusions"
+              description="Subreddits and authors never to be shown for any of your keywords: bots like AutoModerator, a competitor's own account."
+            >
+              <GlobalExclusions />
+            </Section>
+            <Section
               title="Channels"
               description="Places Earshot posts each new mention to within seconds of finding it."
             >
@@ -124,7 +131,7 @@ export default function SettingsRoute() {
             </Section>
             <Section
               title="Failed deliveries"
-              description="Mentions a channel kept refusing, after a day of retries."
+              description="Mentions a channel refused outright, or kept failing for a day of retries."
             >
               <DeadLetters />
             </Section>

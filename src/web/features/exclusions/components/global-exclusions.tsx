@@ -1,0 +1,30 @@
+import { Skeleton, Stack } from '@mantine/core';
+import { ErrorAlert } from '../../../components/error-alert';
+import { useExclusions } from '../api/get-exclusions';
+import { ExclusionsForm } from './exclusions-form';
+
+/** Settings → Notifications → Global exclusions, with every load state. */
+export function GlobalExclusions() {
+  const exclusions = useExclusions();
+  if (exclusions.isPending) {
+    return (
+      <Stack gap="md" aria-busy="true" aria-label="Loading global exclusions">
+        <Skeleton height={20} width={160} />
+        <Skeleton height={58} maw={560} />
+        <Skeleton height={58} maw={560} />
+        <Skeleton height={36} width={140} />
+      </Stack>
+    );
+  }
+  if (exclusions.isError) {
+    return (
+      <ErrorAlert
+        title="Could not load your global exclusions"
+        error={exclusions.error}
+        onRetry={() => void exclusions.refetch()}
+        retrying={exclusions.isFetching}
+      />
+    );
+  }
+  return <ExclusionsForm exclusions={exclusions.data} />;
+}
