@@ -5,12 +5,12 @@ import { queryKeys } from '../../../lib/query-keys';
 
 export const getExclusions = () => api.get('/api/exclusions', exclusionsSchema);
 
-/** Polled while shown, so "Filtered today" keeps up with what the worker drops. */
+/** Read again each time the section is shown, so "Filtered today" is today's count. */
 export const exclusionsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.exclusions,
     queryFn: getExclusions,
-    refetchInterval: 60_000,
+    refetchOnMount: 'always',
   });
 
 export const useExclusions = () => useQuery(exclusionsQueryOptions());
