@@ -98,18 +98,20 @@ const SETTLE_WRITERS = 3;
  * sends under load, not several per send.
  */
 function createSettler(deps: DeliveryDeps) {
-  let queue: Settlement[] = [];
+  type Queued = { settlement: Settlement; written: () => void };
+  let queue: Queued[] = [];
   const writers = new Set<Promise<void>>();
-  const write = async (batch: Settlement[]) => {
+  const write = async (batch: Queued[]) => {
     await outbox
       .settle(
         deps.db,
         deps.owner,
-        batch.flatMap((s) => s.deliveries),
-        batch.flatMap((s) => (s.channel ? [s.channel] : [])),
+        batch.flatMap((q) => q.settlement.deliveries),
+        batch.flatMap((q) => (q.settlement.channel ? [q.settlement.channel] : [])),
       )
       // Left leased: another worker takes the rows once the lease expires.
       .catch((err: unknown) => deps.log.error({ err }, 'settling deliveries'));
+    for (const q of batch) q.written();
   };
   const pump = () => {
     while (queue.length && writers.size < SETTLE_WRITERS) {
@@ -123,9 +125,12 @@ function createSettler(deps: DeliveryDeps) {
     }
   };
   return {
+    /** Resolves once the settlement is written (or its write failed). */
     add(settlement: Settlement) {
-      queue.push(settlement);
-      pump();
+      return new Promise<void>((written) => {
+        queue.push({ settlement, written });
+        pump();
+      });
     },
     async flushed() {
       while (writers.size) await Promise.all(writers);
@@ -203,9 +208,11 @@ export function createDeliverer(deps: DeliveryDeps) {
         leased += deliveries.length;
         const send = sendToChannel(deps, channel, deliveries, items, {
           signal,
-          settle: settler.add,
+          settle: (settlement) => void settler.add(settlement),
           held: () => heldUntil.get(channel.id) ?? leasedUntil,
         })
+          // Held (and renewed) until the outcome is written: a hold that lapsed while the write
+          // waited would let another worker send the same rows again.
           .then((settlement) => settler.add(settlement))
           .catch((err: unknown) =>
             deps.log.error({ err, channel: channel.id }, 'channel delivery'),
