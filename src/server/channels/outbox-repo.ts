@@ -88,7 +88,6 @@ export async function leaseDue(
     const ids = locked.map((c) => c.id);
     const leaseUntil = new Date(now.getTime() + options.leaseMs);
     await tx.update(channels).set({ sendAfter: leaseUntil }).where(inArray(channels.id, ids));
-    // The channels' locks keep other workers off these rows: no row locks needed.
     const ranked = tx
       .select({
         id: channelDeliveries.id,
@@ -105,7 +104,21 @@ export async function leaseDue(
       .where(
         inArray(
           channelDeliveries.id,
-          tx.select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, options.maxDeliveries)),
+          // Rows a late settlement of another worker is writing are skipped, not waited for
+          // (waiting deadlocked with it: it locks these rows, then the channel held here).
+          tx
+            .select({ id: channelDeliveries.id })
+            .from(channelDeliveries)
+            .where(
+              inArray(
+                channelDeliveries.id,
+                tx
+                  .select({ id: ranked.id })
+                  .from(ranked)
+                  .where(lte(ranked.rank, options.maxDeliveries)),
+              ),
+            )
+            .for('update', { skipLocked: true }),
         ),
       )
       .returning();
@@ -118,19 +131,26 @@ export async function leaseDue(
  * Extends `owner`'s leases on the channels it is still sending to, and on their deliveries it
  * still holds, to `until`. A worker renews while it sends, so leases can be short: a crashed
  * worker's channels are free again within one lease, not one send timeout and more. A channel
- * settled meanwhile holds no delivery of `owner` any more and is left alone.
+ * settled meanwhile holds no delivery of `owner` any more and is left alone. Rows locked right
+ * now (being settled) are skipped rather than waited for: waiting deadlocked with the settle
+ * writes, which lock the same rows in another order, and PostgreSQL then aborted a settle.
  */
 export async function renewLeases(db: DbOrTx, owner: string, channelIds: number[], until: Date) {
   if (channelIds.length === 0) return;
   await db.execute(sql`
     with renewed as (
       update ${channelDeliveries} set lease_until = ${at(until)}
-      where lease_owner = ${owner} and status = 'pending'
-        and ${inArray(channelDeliveries.channelId, channelIds)}
+      where id in (
+        select id from ${channelDeliveries}
+        where lease_owner = ${owner} and status = 'pending'
+          and ${inArray(channelDeliveries.channelId, channelIds)}
+        for update skip locked)
       returning channel_id
     )
     update ${channels} set send_after = ${at(until)}
-    where id in (select channel_id from renewed)`);
+    where id in (
+      select id from ${channels} where id in (select channel_id from renewed)
+      for update skip locked)`);
 }
 
 /**
