@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { startFakeReddit, type FakeReddit } from '../test/fakes/reddit';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
 import { fakeRedditEnv } from './support/reddit-env';
-import { visible } from './support/locators';
+import { text, visible } from './support/locators';
 import { useBrowserSuite } from './support/suite';
 
 let fake: FakeReddit | undefined;
@@ -110,6 +110,16 @@ describe.skipIf(!suite.enabled)('mentions in the browser', () => {
     expect(await first.innerText()).toContain('read the docs');
     expect(await first.innerText()).not.toContain('https://example.com/docs');
     expect(await page.evaluate(() => (window as { x?: unknown }).x)).toBeUndefined();
+
+    // Why it matched: the keyword's term, where it was found, and the rule that held.
+    const why = first.getByRole('button', { name: 'Why it matched' });
+    expect(await why.getAttribute('aria-expanded')).toBe('false');
+    await why.click();
+    expect(await why.getAttribute('aria-expanded')).toBe('true');
+    await expect
+      .poll(() => text(first))
+      .toContain(`${keyword} in the title and the text. Rule that held: ${keyword}`);
+    await first.screenshot({ path: 'test-results/mention-why-matched-1280.png' });
 
     await latest.getByRole('button', { name: 'Load More' }).click();
     await visible(page.getByText('Checking for new mentions of your keywords.'));

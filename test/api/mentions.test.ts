@@ -327,6 +327,19 @@ describe('GET /api/mentions/export.csv', () => {
     );
   });
 
+  test('says why each mention matched: which terms, where', async () => {
+    const { client, alerts } = await userWith(['"help desk" (zendesk OR freshdesk)']);
+    await insertMentions(t.db, alerts[0], 1, {
+      title: 'Which help desk for three people?',
+      body: 'We moved from Zendesk last year.',
+      subreddit: 'SaaS',
+    });
+    const [header, row] = parse((await client.get('/api/mentions/export.csv')).text);
+    expect(header.split(',').at(-1)).toBe('why_matched');
+    // The cell holds quotes, so it is quoted and they are doubled (RFC 4180).
+    expect(row.endsWith(',"""help desk"" (title); zendesk (text)"')).toBe(true);
+  });
+
   test('applies the filters, streams every row past one batch, and holds only own mentions', async () => {
     const { client, alerts } = await userWith(['alpha', 'beta']);
     await insertMentions(t.db, alerts[0], 1203, { subreddit: 'SaaS' });

@@ -6,6 +6,7 @@ import {
   type MentionPage,
   type ParsedMentionFilters,
 } from '@shared/api/mentions';
+import { describeMatch, explainMatch } from '@shared/query';
 import { cleanRedditText, redditPermalink } from '@shared/reddit-content';
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
@@ -63,6 +64,7 @@ const CSV_HEADER = [
   'permalink',
   'replied',
   'read',
+  'why_matched',
 ];
 
 const csvLine = (row: repo.MentionRow) =>
@@ -80,7 +82,14 @@ const csvLine = (row: repo.MentionRow) =>
     redditPermalink(row.permalink, `/r/${encodeURIComponent(row.subreddit)}/`),
     row.hasReplied,
     row.isRead,
+    whyMatched(row),
   ]);
+
+/** Which terms matched where (`zendesk (title, text)`); empty when the keyword changed since. */
+function whyMatched(row: repo.MentionRow) {
+  const why = explainMatch(row.keyword, row);
+  return why ? describeMatch(why) : '';
+}
 
 export function createMentionService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;

@@ -49,6 +49,13 @@
  */
 export { collectTerms, requiresPositive, type CollectedLeaf } from './collect';
 export { leafMatches, leafPattern, matchedTerms, matches } from './evaluate';
+export {
+  describeMatch,
+  explainMatch,
+  type ExplainedItem,
+  type MatchExplanation,
+  type MatchPlace,
+} from './explain';
 export { normalizeText } from './normalize';
 export { parseQuery } from './parse';
 export { printLeaf, printQuery } from './print';

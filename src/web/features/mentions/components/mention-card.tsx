@@ -19,6 +19,7 @@ import { useUpdateReplied } from '../api/update-replied';
 import { cleanRedditText, redditPermalink } from '@shared/reddit-content';
 import { excerptSegments, highlight, keywordQuery, plainText } from '../excerpt';
 import { HighlightedText } from './highlighted-text';
+import { WhyMatched } from './why-matched';
 
 type Props = {
   mention: Mention;
@@ -163,6 +164,7 @@ export function MentionCard({ mention, framed = true }: Props) {
           </Group>
         </Anchor>
       </Group>
+      <WhyMatched mention={mention} />
     </Stack>
   );
 

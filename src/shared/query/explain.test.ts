@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { requiresPositive } from './collect';
+import { matchedTerms, matches } from './evaluate';
+import { describeMatch, explainMatch } from './explain';
+import { parseQuery } from './parse';
+import { printQuery } from './print';
+import { astArb, combine, countLeaves, leafArb, textArb } from './test-helpers';
+import { QUERY_LIMITS, type QueryNode } from './types';
+
+const post = (title: string, body = '') => ({ title, body, isComment: false });
+const comment = (body: string) => ({ title: 'The post it answers', body, isComment: true });
+
+describe('explainMatch', () => {
+  test.each([
+    [
+      'a term in the title and the text',
+      'zendesk',
+      post('Zendesk pricing?', 'We left zendesk.'),
+      { terms: [{ term: 'zendesk', where: ['title', 'text'] }], path: 'zendesk' },
+    ],
+    [
+      'an OR keeps the branch that matched',
+      '"help desk" (zendesk OR freshdesk)',
+      post('Which help desk?', 'Freshdesk, for us.'),
+      {
+        terms: [
+          { term: '"help desk"', where: ['title'] },
+          { term: 'freshdesk', where: ['text'] },
+        ],
+        path: '"help desk" freshdesk',
+      },
+    ],
+    [
+      'an exclusion that held is part of the path, not of the terms',
+      'stripe -jobs',
+      post('Stripe or Paddle'),
+      { terms: [{ term: 'stripe', where: ['title'] }], path: 'stripe -jobs' },
+    ],
+    [
+      'an OR branch pruned to an AND joins the outer AND',
+      'crm ((hubspot pricing) OR salesforce)',
+      post('CRM advice', 'HubSpot pricing went up'),
+      {
+        terms: [
+          { term: 'crm', where: ['title'] },
+          { term: 'hubspot', where: ['text'] },
+          { term: 'pricing', where: ['text'] },
+        ],
+        path: 'crm hubspot pricing',
+      },
+    ],
+    [
+      'a comment matches on its own text only',
+      'notion',
+      comment('We moved to Notion last year.'),
+      { terms: [{ term: 'notion', where: ['comment'] }], path: 'notion' },
+    ],
+    [
+      'a phrase across the title and the text is found in neither alone',
+      '"help desk"',
+      post('Which help', 'desk do you use?'),
+      { terms: [{ term: '"help desk"', where: [] }], path: '"help desk"' },
+    ],
+  ])('%s', (_, keyword, item, expected) => {
+    expect(explainMatch(keyword, item)).toEqual(expected);
+  });
+
+  test.each([
+    ['a keyword edited since', 'paddle', post('Stripe pricing')],
+    ['a keyword that does not parse', '"open', post('open')],
+    ['a comment whose post title alone has the term', 'stripe', comment('No mention here')],
+  ])('null for %s', (_, keyword, item) => {
+    expect(explainMatch(keyword, item)).toBeNull();
+  });
+
+  test('describeMatch: one line for a CSV cell', () => {
+    const why = explainMatch('"help desk" (zendesk OR freshdesk)', post('Help desk?', 'Zendesk'));
+    expect(describeMatch(why!)).toBe('"help desk" (title); zendesk (text)');
+  });
+});
+
+/** Valid queries (as in properties.test.ts): within the limits and needing a positive leaf. */
+const validAstArb = fc
+  .tuple(astArb, leafArb)
+  .map(([ast, leaf]): QueryNode => (requiresPositive(ast) ? ast : combine('and', [leaf, ast])))
+  .filter(
+    (ast) =>
+      countLeaves(ast) <= QUERY_LIMITS.maxTerms && printQuery(ast).length <= QUERY_LIMITS.maxLength,
+  );
+
+test('property: the explained path matches, and its terms are terms the matcher reports', () => {
+  fc.assert(
+    fc.property(validAstArb, textArb, (ast, text) => {
+      const why = explainMatch(printQuery(ast), { title: '', body: text, isComment: true });
+      expect(why !== null).toBe(matches(ast, text));
+      if (!why) return;
+      const path = parseQuery(why.path);
+      expect(path.ok && matches(path.ast, text)).toBe(true);
+      const reported = matchedTerms(ast, text);
+      for (const { term, where } of why.terms) {
+        expect(reported).toContain(term);
+        expect(where).toEqual(['comment']);
+      }
+    }),
+  );
+});

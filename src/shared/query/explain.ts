@@ -1,0 +1,78 @@
+import { collectTerms } from './collect';
+import { leafMatches } from './evaluate';
+import { normalizeText } from './normalize';
+import { parseQuery } from './parse';
+import { printQuery } from './print';
+import type { QueryNode } from './types';
+
+/** Where a term was found: a post's title or text, or a comment's text. */
+export type MatchPlace = 'title' | 'text' | 'comment';
+
+export type MatchExplanation = {
+  /** The positive terms found, in query order, each with where it occurs. */
+  terms: { term: string; where: MatchPlace[] }[];
+  /**
+   * The query as it held for this item: an OR keeps only its branches that matched, an AND
+   * all of its parts, a NOT the exclusion that held (`"help desk" (zendesk OR freshdesk)`
+   * explained as `"help desk" zendesk`).
+   */
+  path: string;
+};
+
+export type ExplainedItem = { title: string; body: string; isComment: boolean };
+
+/** The parts of `node` that hold for `text`; undefined when `node` does not. */
+function holding(node: QueryNode, text: string): QueryNode | undefined {
+  switch (node.type) {
+    case 'term':
+    case 'phrase':
+      return leafMatches(node, text) ? node : undefined;
+    case 'not':
+      return holding(node.child, text) ? undefined : node;
+    case 'and': {
+      const parts = node.children.map((child) => holding(child, text));
+      if (!parts.every(Boolean)) return undefined;
+      // An OR pruned to one AND branch joins this AND (ANDs are never nested in ANDs).
+      const children = (parts as QueryNode[]).flatMap((p) => (p.type === 'and' ? p.children : [p]));
+      return { type: 'and', children };
+    }
+    case 'or': {
+      const parts = node.children.flatMap((child) => holding(child, text) ?? []);
+      if (parts.length === 0) return undefined;
+      return parts.length === 1 ? parts[0] : { type: 'or', children: parts };
+    }
+  }
+}
+
+/**
+ * Why a stored mention matched its keyword, computed with the matcher's own rules: a post is
+ * matched on its title and text together, a comment on its text. Null when the keyword does
+ * not parse or no longer matches (it was edited after the mention was stored).
+ */
+export function explainMatch(keyword: string, item: ExplainedItem): MatchExplanation | null {
+  const parsed = parseQuery(keyword);
+  if (!parsed.ok) return null;
+  const places: [MatchPlace, string][] = item.isComment
+    ? [['comment', normalizeText(item.body)]]
+    : [
+        ['title', normalizeText(item.title)],
+        ['text', normalizeText(item.body)],
+      ];
+  const whole = item.isComment ? places[0][1] : normalizeText(`${item.title}\n${item.body}`);
+  const path = holding(parsed.ast, whole);
+  if (!path) return null;
+  const terms = collectTerms(path)
+    .filter(({ negated }) => !negated)
+    .map(({ leaf, text }) => ({
+      term: text,
+      where: places.filter(([, place]) => leafMatches(leaf, place)).map(([name]) => name),
+    }));
+  return { terms, path: printQuery(path) };
+}
+
+/** One line for a CSV cell or a tooltip: `zendesk (title, text); "help desk" (text)`. */
+export function describeMatch(explanation: MatchExplanation): string {
+  return explanation.terms
+    .map(({ term, where }) => (where.length ? `${term} (${where.join(', ')})` : term))
+    .join('; ');
+}
