@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -7,19 +5,13 @@ import { startFakeReddit, type FakeReddit } from '../test/fakes/reddit';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
 import { text, visible } from './support/locators';
 import { axeViolations, horizontalOverflow, readyForChecks, settle } from './support/page-checks';
+import { startReceiver, type Received, type Receiver } from './support/receiver';
 import { fakeRedditEnv } from './support/reddit-env';
 import { useBrowserSuite } from './support/suite';
 
-/** What the loopback receiver was sent: one entry per request. */
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-const received: Received[] = [];
-let receiver: Server | undefined;
+let receiver: Receiver | undefined;
 let receiverUrl = '';
+let received: Received[] = [];
 let fake: FakeReddit | undefined;
 
 /** The receiver's answer by path: a gone target, a refusing one, Slack, or any webhook. */
@@ -30,34 +22,19 @@ function answer(path: string): [number, string] {
   return [200, 'thanks'];
 }
 
-/** Webhook and Slack targets on loopback that keep every request they get. */
-async function startReceiver() {
-  receiver = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      const path = request.url ?? '';
-      received.push({ path, headers: request.headers, body });
-      const [status, said] = answer(path);
-      response.writeHead(status, { 'Content-Type': 'text/plain' }).end(said);
-    });
-  });
-  await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-}
-
 // The real worker polls the fake Reddit and delivers to loopback, which only
 // ALLOW_PRIVATE_WEBHOOKS lets through (DESIGN §5).
 const suite = useBrowserSuite('channel-delivery', {
   env: async () => {
     fake = await startFakeReddit();
-    await startReceiver();
+    receiver = await startReceiver(answer);
+    ({ url: receiverUrl, received } = receiver);
     return { ...fakeRedditEnv(fake), ALLOW_PRIVATE_WEBHOOKS: 'true' };
   },
 });
 afterAll(async () => {
   await fake?.stop();
-  await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
+  await receiver?.close();
 });
 
 let tag = 0;

@@ -1,50 +1,28 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
 import { text, visible } from './support/locators';
+import { startReceiver, type Received, type Receiver } from './support/receiver';
 import { axeViolations, preloadAxe, settle } from './support/page-checks';
 import { useBrowserSuite } from './support/suite';
 
-/** What the loopback receiver was sent: one entry per request. */
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-const received: Received[] = [];
-let receiver: Server | undefined;
+let receiver: Receiver | undefined;
 let receiverUrl = '';
+let received: Received[] = [];
 
-/** A webhook receiver on loopback that answers every POST and keeps what it got. */
-async function startReceiver() {
-  receiver = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body });
-      // A path with "broken" in it stands for a receiver that is down.
-      if (request.url?.includes('broken')) {
-        response.writeHead(503, { 'Content-Type': 'text/plain' }).end('down for maintenance');
-      } else response.writeHead(200, { 'Content-Type': 'text/plain' }).end('thanks');
-    });
-  });
-  await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-}
+/** A path with "broken" in it stands for a receiver that is down; the rest answer 200. */
+const answer = (path: string): [number, string] =>
+  path.includes('broken') ? [503, 'down for maintenance'] : [200, 'thanks'];
 
 // A loopback target is refused unless the server allows private webhooks (DESIGN §5).
 const suite = useBrowserSuite('channels', {
   env: async () => {
-    await startReceiver();
+    receiver = await startReceiver(answer);
+    ({ url: receiverUrl, received } = receiver);
     return { ALLOW_PRIVATE_WEBHOOKS: 'true' };
   },
 });
-afterAll(
-  () => new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve())),
-);
+afterAll(() => receiver?.close());
 
 async function signedInPage(viewport: { width: number; height: number }): Promise<Page> {
   const session = await suite.open(viewport);

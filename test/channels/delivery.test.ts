@@ -3,7 +3,7 @@ import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { deliverDue, DEFAULT_DELIVERY_SETTINGS } from '../../src/server/channels/deliver';
-import * as outbox from '../../src/server/channels/outbox-repo';
+import * as leases from '../../src/server/channels/lease-repo';
 import { createSenders } from '../../src/server/channels/senders';
 import { channelDeliveries, channels } from '../../src/server/db/schema';
 import { storeMatches } from '../../src/server/ingestion/store-mentions';
@@ -280,7 +280,7 @@ describe('delivery through the worker', () => {
     const hook = await setup({ kind: 'webhook', target: `${fake.url}/hook/crash` });
     await storeMentions(hook.alert, 5);
     // Worker A leases everything due, then "crashes" before sending.
-    const lease = await outbox.leaseDue(t.db, 'worker-a', new Date(), {
+    const lease = await leases.leaseDue(t.db, 'worker-a', new Date(), {
       ...settings,
       leaseMs: 400,
     });
@@ -300,7 +300,7 @@ describe('delivery through the worker', () => {
     );
     // A's late settlement changes nothing: neither the rows nor the channel are its any more.
     const channelBefore = await channelRow(hook.channelId);
-    await outbox.settle(
+    await leases.settle(
       t.db,
       'worker-a',
       rows.map((r) => ({

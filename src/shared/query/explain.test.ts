@@ -1,12 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { requiresPositive } from './collect';
 import { matchedTerms, matches } from './evaluate';
 import { describeMatch, explainMatch } from './explain';
 import { parseQuery } from './parse';
 import { printQuery } from './print';
-import { astArb, combine, countLeaves, leafArb, textArb } from './test-helpers';
-import { QUERY_LIMITS, type QueryNode } from './types';
+import { textArb, validAstArb } from './test-helpers';
 
 const post = (title: string, body = '') => ({ title, body, isComment: false });
 const comment = (body: string) => ({ title: 'The post it answers', body, isComment: true });
@@ -79,15 +77,6 @@ describe('explainMatch', () => {
     expect(describeMatch(why!)).toBe('"help desk" (title); zendesk (text)');
   });
 });
-
-/** Valid queries (as in properties.test.ts): within the limits and needing a positive leaf. */
-const validAstArb = fc
-  .tuple(astArb, leafArb)
-  .map(([ast, leaf]): QueryNode => (requiresPositive(ast) ? ast : combine('and', [leaf, ast])))
-  .filter(
-    (ast) =>
-      countLeaves(ast) <= QUERY_LIMITS.maxTerms && printQuery(ast).length <= QUERY_LIMITS.maxLength,
-  );
 
 test('property: the explained path matches, and its terms are terms the matcher reports', () => {
   fc.assert(

@@ -1,20 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { collectTerms, requiresPositive } from './collect';
+import { collectTerms } from './collect';
 import { matchedTerms, matches } from './evaluate';
 import { INTERNAL_ERROR_MESSAGE, parseQuery } from './parse';
 import { printQuery } from './print';
-import { astArb, combine, countLeaves, leafArb, parseOk, shapeOf, textArb } from './test-helpers';
-import { QUERY_LIMITS, type QueryNode } from './types';
-
-/** Generated ASTs that are valid queries: within the limits and needing a positive leaf. */
-const validAstArb = fc
-  .tuple(astArb, leafArb)
-  .map(([ast, leaf]): QueryNode => (requiresPositive(ast) ? ast : combine('and', [leaf, ast])))
-  .filter(
-    (ast) =>
-      countLeaves(ast) <= QUERY_LIMITS.maxTerms && printQuery(ast).length <= QUERY_LIMITS.maxLength,
-  );
+import { astArb, countLeaves, parseOk, shapeOf, textArb, validAstArb } from './test-helpers';
+import { QUERY_LIMITS } from './types';
 
 /** Strings built from query syntax, so that a good share of them parse. */
 const querySoupArb = fc

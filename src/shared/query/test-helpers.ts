@@ -1,7 +1,9 @@
 /** Shared by the tests of this folder only: AST helpers and fast-check arbitraries. */
 import fc from 'fast-check';
 import { parseQuery } from './parse';
-import type { LeafNode, QueryNode } from './types';
+import { requiresPositive } from './collect';
+import { printQuery } from './print';
+import { QUERY_LIMITS, type LeafNode, type QueryNode } from './types';
 
 /** A node as data without raw offsets, for "same AST ignoring start/end" comparisons. */
 export type Shape =
@@ -113,3 +115,12 @@ export const textArb: fc.Arbitrary<string> = fc
     { maxLength: 12 },
   )
   .map((parts) => parts.join(''));
+
+/** Generated ASTs that are valid queries: within the limits and needing a positive leaf. */
+export const validAstArb: fc.Arbitrary<QueryNode> = fc
+  .tuple(astArb, leafArb)
+  .map(([ast, leaf]): QueryNode => (requiresPositive(ast) ? ast : combine('and', [leaf, ast])))
+  .filter(
+    (ast) =>
+      countLeaves(ast) <= QUERY_LIMITS.maxTerms && printQuery(ast).length <= QUERY_LIMITS.maxLength,
+  );
