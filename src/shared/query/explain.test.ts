@@ -72,6 +72,11 @@ describe('explainMatch', () => {
     expect(explainMatch(keyword, item)).toBeNull();
   });
 
+  test('a doubly negated term under an exclusion that held is not listed as found', () => {
+    const why = explainMatch('$tsla -(-cat cat)', { title: '', body: '$TSLA', isComment: true });
+    expect(why?.terms).toEqual([{ term: '$tsla', where: ['comment'] }]);
+  });
+
   test('describeMatch: one line for a CSV cell', () => {
     const why = explainMatch('"help desk" (zendesk OR freshdesk)', post('Help desk?', 'Zendesk'));
     expect(describeMatch(why!)).toBe('"help desk" (title); zendesk (text)');

@@ -61,8 +61,10 @@ export function explainMatch(keyword: string, item: ExplainedItem): MatchExplana
   const whole = item.isComment ? places[0][1] : normalizeText(`${item.title}\n${item.body}`);
   const path = holding(parsed.ast, whole);
   if (!path) return null;
+  // A doubly negated leaf under a NOT that held (`-(-cat dog)`) need not occur: list only
+  // the leaves found, as matchedTerms does.
   const terms = collectTerms(path)
-    .filter(({ negated }) => !negated)
+    .filter(({ leaf, negated }) => !negated && leafMatches(leaf, whole))
     .map(({ leaf, text }) => ({
       term: text,
       where: places.filter(([, place]) => leafMatches(leaf, place)).map(([name]) => name),
