@@ -75,6 +75,7 @@ async function storeMentions(alert: AlertInput, n: number, fields: { title?: str
         commentCount: 3,
         createdAt: new Date(),
         removed: false,
+        nsfw: false,
       },
     };
   });

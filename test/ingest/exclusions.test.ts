@@ -28,6 +28,7 @@ function match(
     commentCount: 0,
     createdAt: t.clock.now(),
     removed: false,
+    nsfw: false,
   };
   return { alert, terms: [alert.keyword], item, belowMinScore: fields.belowMinScore };
 }

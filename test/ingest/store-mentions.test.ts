@@ -21,6 +21,7 @@ const item = (fullname: string, title: string): RedditItem => ({
   commentCount: 0,
   createdAt: new Date(),
   removed: false,
+  nsfw: false,
 });
 
 /** Matches as the worker's index answers them, compiled from the alerts as they are now. */

@@ -25,6 +25,8 @@ export function matchItems(index: AlertIndex, items: RedditItem[]): MatchedItem[
       title: item.title,
       body: item.removed ? '' : item.body,
       score: item.score,
+      author: item.author,
+      nsfw: item.nsfw,
     });
     for (const match of found) {
       const alert = index.alert(match.alertId);

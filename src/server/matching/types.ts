@@ -12,6 +12,10 @@ export type MatchItem = {
   body: string;
   /** The item's current score, compared with each alert's `minScore`. */
   score: number;
+  /** The author's username, for `author:`; absent when unknown (matches no `author:`). */
+  author?: string;
+  /** Reddit's `over_18`, for `nsfw:`; absent counts as not marked. */
+  nsfw?: boolean;
 };
 
 /** The columns of an `alerts` row that matching needs. */

@@ -43,6 +43,7 @@ describe('parseAtomFeed', () => {
         commentCount: 0,
         createdAt: new Date('2026-11-21T11:59:00Z'),
         removed: false,
+        nsfw: false,
       },
       expect.objectContaining({
         fullname: 't1_def456',

@@ -93,5 +93,7 @@ function toItem(raw: unknown): RedditItem | undefined {
     commentCount: 0,
     createdAt,
     removed: body === '[removed]' || body === '[deleted]',
+    // Feeds do not say; `nsfw:only` cannot match in limited mode.
+    nsfw: false,
   };
 }

@@ -65,6 +65,8 @@ const comment = {
     score: 1,
     score_hidden: true,
     num_comments: 17,
+    // A comment carries its post's mark.
+    over_18: true,
     created_utc: 1594854441.0,
     edited: 1594854500.5,
   },
@@ -152,6 +154,7 @@ describe('toRedditItem', () => {
       commentCount: 4,
       createdAt: new Date('2021-01-18T00:44:29.000Z'),
       removed: false,
+      nsfw: false,
     });
   });
 
@@ -175,6 +178,7 @@ describe('toRedditItem', () => {
       commentCount: 17,
       createdAt: new Date(1594854441 * 1000),
       removed: false,
+      nsfw: true,
     });
   });
 

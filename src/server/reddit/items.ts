@@ -20,6 +20,8 @@ export type RedditItem = {
   createdAt: Date;
   /** The body is Reddit's `[removed]` or `[deleted]` placeholder. */
   removed: boolean;
+  /** Reddit's `over_18` (a comment carries its post's); false where Reddit does not say (RSS). */
+  nsfw: boolean;
 };
 
 const REMOVED_TEXTS = new Set(['[removed]', '[deleted]']);
@@ -42,6 +44,7 @@ const common = {
   score: count,
   created_utc: z.number().positive(),
   permalink: z.string().max(2000).nullish(),
+  over_18: z.boolean().nullish(),
 };
 
 const postSchema = z.object({
@@ -87,6 +90,7 @@ export function toRedditItem(child: unknown): RedditItem | undefined {
       commentCount: p.num_comments,
       createdAt: new Date(p.created_utc * 1000),
       removed: REMOVED_TEXTS.has(p.selftext),
+      nsfw: p.over_18 ?? false,
     };
   }
   if (envelope.data.kind === 't1') {
@@ -109,6 +113,7 @@ export function toRedditItem(child: unknown): RedditItem | undefined {
       commentCount: c.num_comments,
       createdAt: new Date(c.created_utc * 1000),
       removed: REMOVED_TEXTS.has(c.body),
+      nsfw: c.over_18 ?? false,
     };
   }
   return undefined;

@@ -29,6 +29,8 @@ const storedItemSchema = z.object({
   commentCount: z.number(),
   createdAt: z.coerce.date(),
   removed: z.boolean(),
+  // Candidates stored before the field existed were not marked.
+  nsfw: z.boolean().default(false),
 });
 
 /**
