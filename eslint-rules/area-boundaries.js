@@ -18,6 +18,7 @@ export const SERVER_AREAS = [
   'matching',
   'mentions',
   'reddit',
+  'relevance',
 ];
 
 const roots = (cwd) => [

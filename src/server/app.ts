@@ -37,6 +37,7 @@ import { installTransport } from './http/transport';
 import { createIngestionService, ingestionRoutes, redditMode } from './ingestion';
 import { createFeedService, feedRoutes } from './feeds';
 import { createExclusionService, exclusionRoutes } from './exclusions';
+import { createRelevanceService, relevanceRoutes } from './relevance';
 import { createMentionService, createStatsService, mentionRoutes, statsRoutes } from './mentions';
 
 export type AppDeps = OutsideClients & {
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps) {
   });
   ingestionRoutes(app, { ingestion, requireUser });
   exclusionRoutes(app, { exclusions: createExclusionService({ db, clock }), requireUser });
+  relevanceRoutes(app, { relevance: createRelevanceService({ db, clock }), requireUser });
   channelRoutes(app, {
     channels: createChannelService({
       db,

@@ -10,10 +10,16 @@ import { createEmailJobs, type EmailJobName, type Mailer } from './email';
 import { createIngestionJobs, type IngestionJobName, type PollSettings } from './ingestion';
 import { startJobs, type Job, type JobRunner } from './jobs/runner';
 import type { FeedClient, RedditClient } from './reddit';
+import { createRelevanceJobs, type RelevanceJobName } from './relevance';
 
 /** Every job a worker may run: `trigger` with any other name does not compile. */
 export type WorkerJobName =
-  AccountJobName | BillingJobName | ChannelJobName | EmailJobName | IngestionJobName;
+  | AccountJobName
+  | BillingJobName
+  | ChannelJobName
+  | EmailJobName
+  | IngestionJobName
+  | RelevanceJobName;
 
 export type WorkerDeps = {
   config: Config;
@@ -69,6 +75,7 @@ export function buildWorker(deps: WorkerDeps) {
       : []),
     ...ingestion.jobs,
     ...createChannelJobs({ db, clock, config, log, owner, settings: deps.deliverySettings }),
+    ...createRelevanceJobs({ db, clock }),
   ];
   let runner: JobRunner<WorkerJobName> | undefined;
 

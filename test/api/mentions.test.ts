@@ -85,6 +85,8 @@ describe('GET /api/mentions', () => {
         'hasReplied',
         'isBackfilled',
         'removedAt',
+        'hidden',
+        'feedback',
       ].sort(),
     );
   });

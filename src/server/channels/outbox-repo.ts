@@ -31,8 +31,9 @@ export async function cancelPending(
 /**
  * The outbox write, inside the transaction that stored the mentions: one delivery per (mention,
  * channel of its alert that is not paused), in one INSERT … SELECT. A mention already removed
- * on Reddit is not sent; a backfilled one (the past week's search of a new alert) only when it
- * is under a day old, so that a new keyword does not flood a channel with last week.
+ * on Reddit is not sent, nor one stored hidden as likely irrelevant (decision 014); a backfilled
+ * one (the past week's search of a new alert) only when it is under a day old, so that a new
+ * keyword does not flood a channel with last week.
  */
 export async function enqueueDeliveries(tx: DbOrTx, mentionIds: number[], now: Date) {
   if (mentionIds.length === 0) return;
@@ -45,6 +46,7 @@ export async function enqueueDeliveries(tx: DbOrTx, mentionIds: number[], now: D
     join ${channels} on ${channels.id} = ${alertChannels.channelId} and not ${channels.isPaused}
     where ${inArray(mentions.id, mentionIds)}
       and ${mentions.removedAt} is null
+      and not ${mentions.hidden}
       and (not ${mentions.isBackfilled} or ${mentions.redditCreatedAt} > ${at(dayAgo)})
     on conflict (mention_id, channel_id) do nothing`);
 }

@@ -6,3 +6,4 @@ export * from './schema/ingestion';
 export * from './schema/channels';
 export * from './schema/feeds';
 export * from './schema/exclusions';
+export * from './schema/relevance';

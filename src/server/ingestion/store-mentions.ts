@@ -2,6 +2,7 @@ import { and, count, gte, inArray, sql } from 'drizzle-orm';
 import { enqueueDeliveries } from '../channels';
 import type { DbOrTx } from '../db/client';
 import { dropExcluded } from '../exclusions';
+import { scoreNewMentions } from '../relevance';
 import {
   alerts,
   mentionQuotaSkips,
@@ -158,7 +159,9 @@ export async function storeMatches(
   if (rows.length > 0) {
     const inserted = await tx
       .insert(mentions)
-      .values(rows)
+      // Scored by the alert's relevance classifier, if it has one: a likely irrelevant
+      // mention of an alert that hides those is stored hidden, so never sent (decision 014).
+      .values(await scoreNewMentions(tx, rows))
       .onConflictDoNothing()
       .returning({ id: mentions.id });
     stored = inserted.length;

@@ -29,6 +29,8 @@ const columns = {
   hasReplied: mentions.hasReplied,
   isBackfilled: mentions.isBackfilled,
   removedAt: mentions.removedAt,
+  hidden: mentions.hidden,
+  feedback: mentions.feedback,
 };
 export type MentionRow = Awaited<ReturnType<typeof findOwnedMention>> & {};
 
@@ -38,6 +40,8 @@ export type FeedFilters = {
   replied?: boolean;
   /** Reddit time from this instant on (inclusive). */
   since?: Date;
+  /** Hidden mentions (decision 014): left out by default. */
+  hidden?: 'include' | 'only';
 };
 
 /** A position in the feed: the last item seen, by (redditCreatedAt, id) descending. */
@@ -53,6 +57,7 @@ function feedWhere(userId: number, filters: FeedFilters, after?: FeedPosition) {
   }
   if (filters.replied !== undefined) where.push(eq(mentions.hasReplied, filters.replied));
   if (filters.since) where.push(gte(mentions.redditCreatedAt, filters.since));
+  if (filters.hidden !== 'include') where.push(eq(mentions.hidden, filters.hidden === 'only'));
   if (after) {
     // A row comparison, so that PostgreSQL walks the feed index from the cursor on.
     where.push(

@@ -33,6 +33,7 @@ export function toMentionDto(row: repo.MentionRow): Mention {
     redditCreatedAt: row.redditCreatedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     removedAt: row.removedAt?.toISOString() ?? null,
+    feedback: row.feedback === 'relevant' || row.feedback === 'irrelevant' ? row.feedback : null,
   };
 }
 
@@ -42,6 +43,7 @@ function feedFilters(filters: ParsedMentionFilters, timezone: string): repo.Feed
     subreddit: filters.subreddit || undefined,
     replied: filters.replied === undefined ? undefined : filters.replied === 'true',
     since: filters.since ? localMidnight(filters.since, timezone) : undefined,
+    hidden: filters.hidden,
   };
 }
 

@@ -10,3 +10,4 @@ export * from './exclusions';
 export * from './ingestion';
 export * from './diagnostic';
 export * from './channels';
+export * from './relevance';

@@ -24,6 +24,10 @@ export const mentionSchema = z.object({
   isBackfilled: z.boolean(),
   /** When a re-check found the item deleted or removed on Reddit; null while it is up. */
   removedAt: z.string().nullable(),
+  /** Hidden as likely not relevant by its keyword's filter (listed only when asked for). */
+  hidden: z.boolean(),
+  /** The user's thumbs on it: the labels its keyword's relevance filter learns from. */
+  feedback: z.enum(['relevant', 'irrelevant']).nullable(),
 });
 export type Mention = z.infer<typeof mentionSchema>;
 
@@ -62,6 +66,11 @@ export const mentionFiltersSchema = z.object({
   replied: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   /** Mentions from this day on (Reddit time), the day taken in the user's timezone. */
   since: isoDay.optional(),
+  /**
+   * Mentions hidden as likely not relevant (decision 014) are left out unless `include`d;
+   * `only` lists just those.
+   */
+  hidden: z.enum(['include', 'only'], { error: 'must be include or only' }).optional(),
 });
 export type MentionFilters = z.input<typeof mentionFiltersSchema>;
 export type ParsedMentionFilters = z.output<typeof mentionFiltersSchema>;

@@ -6,6 +6,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -144,6 +145,13 @@ export const mentions = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true }),
     /** When a re-check last refreshed score and comment count (mentions younger than 48 h). */
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    /** The user's thumbs: 'relevant' or 'irrelevant', the alert's classifier's labels. */
+    feedback: text('feedback'),
+    feedbackAt: timestamp('feedback_at', { withTimezone: true }),
+    /** Probability it is not relevant, by the alert's classifier when stored; null: no model. */
+    relevance: real('relevance'),
+    /** Stored as likely not relevant while the alert hid those: not listed, sent or emailed. */
+    hidden: boolean('hidden').notNull().default(false),
   },
   (t) => [
     uniqueIndex('mentions_alert_item_uq').on(t.alertId, t.redditId),
@@ -168,6 +176,13 @@ export const mentions = pgTable(
     // Score re-checks: the young mentions, and every alert's copy of one Reddit item.
     index('mentions_reddit_created_idx').on(t.redditCreatedAt),
     index('mentions_reddit_id_idx').on(t.redditId),
+    // An alert's labels, read by its training; the hidden ones counted per day.
+    index('mentions_feedback_idx')
+      .on(t.alertId)
+      .where(sql`${t.feedback} is not null`),
+    index('mentions_user_hidden_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.hidden}`),
   ],
 );
 

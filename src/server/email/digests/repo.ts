@@ -184,6 +184,8 @@ export async function pendingMentionIdsFor(db: DbOrTx, userIds: number[]) {
       and(
         sql`${mentions.userId} = any(${intArray(userIds)}::int[])`,
         eq(mentions.isIncludedInDigest, false),
+        // Hidden as likely irrelevant (decision 014): kept, never emailed.
+        eq(mentions.hidden, false),
         eq(alerts.digestFrequency, 'email'),
       ),
     )

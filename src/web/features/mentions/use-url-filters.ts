@@ -2,7 +2,7 @@ import { mentionFiltersSchema, type MentionFilters } from '@shared/api/mentions'
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
-const KEYS = ['alertId', 'subreddit', 'replied', 'since'] as const;
+const KEYS = ['alertId', 'subreddit', 'replied', 'since', 'hidden'] as const;
 type Key = (typeof KEYS)[number];
 
 /**

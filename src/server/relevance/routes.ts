@@ -1,0 +1,66 @@
+import { idParamSchema } from '@shared/api/alerts';
+import { mentionIdParamSchema } from '@shared/api/mentions';
+import {
+  alertRelevanceSchema,
+  feedbackBodySchema,
+  feedbackSchema,
+  hiddenCountQuerySchema,
+  hiddenCountSchema,
+  relevanceUpdateSchema,
+} from '@shared/api/relevance';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser, type RequireUser } from '../http/current-user';
+import type { RelevanceService } from './service';
+
+export function relevanceRoutes(
+  app: FastifyInstance,
+  deps: { relevance: RelevanceService; requireUser: RequireUser },
+) {
+  const { relevance, requireUser } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.put(
+    '/api/mentions/:id/feedback',
+    {
+      onRequest: requireUser,
+      schema: {
+        params: mentionIdParamSchema,
+        body: feedbackBodySchema,
+        response: { 200: feedbackSchema },
+      },
+    },
+    (request) => relevance.setFeedback(currentUser(request), request.params.id, request.body.label),
+  );
+
+  r.get(
+    '/api/alerts/:id/relevance',
+    {
+      onRequest: requireUser,
+      schema: { params: idParamSchema, response: { 200: alertRelevanceSchema } },
+    },
+    (request) => relevance.get(currentUser(request), request.params.id),
+  );
+
+  r.put(
+    '/api/alerts/:id/relevance',
+    {
+      onRequest: requireUser,
+      schema: {
+        params: idParamSchema,
+        body: relevanceUpdateSchema,
+        response: { 200: alertRelevanceSchema },
+      },
+    },
+    (request) => relevance.update(currentUser(request), request.params.id, request.body),
+  );
+
+  r.get(
+    '/api/relevance/hidden',
+    {
+      onRequest: requireUser,
+      schema: { querystring: hiddenCountQuerySchema, response: { 200: hiddenCountSchema } },
+    },
+    (request) => relevance.hiddenCount(currentUser(request), request.query.alertId),
+  );
+}
