@@ -41,6 +41,15 @@ export function regExpLoop(alerts: AlertInput[]): Loop {
           const regExp = new RegExp(`\\b${body}`, 'i');
           return (text) => regExp.test(text);
         }
+        // Operators, loosely: enough for a baseline's cost, not its answers.
+        case 'title':
+          return evaluate(node.leaf);
+        case 'near': {
+          const [left, right] = [evaluate(node.left), evaluate(node.right)];
+          return (text) => left(text) && right(text);
+        }
+        case 'field':
+          return () => true;
         case 'not': {
           const child = evaluate(node.child);
           return (text) => !child(text);

@@ -1,19 +1,50 @@
 /** fast-check generators and the reference oracle shared by the matching tests. */
 import fc from 'fast-check';
-import { matchedTerms, matches, parseQuery, type QueryNode } from '@shared/query';
+import {
+  matchedTerms,
+  matches,
+  parseQuery,
+  type QueryDocument,
+  type QueryNode,
+} from '@shared/query';
 import type { AlertInput, AlertMatch, MatchItem } from '../../src/server/matching';
 import { FRAGMENTS, LEAVES } from './vocabulary';
 
 /** A few leaves per scenario, so that its texts often contain its queries' words. */
 export const vocabularyArb = fc.subarray(LEAVES, { minLength: 3, maxLength: 10 });
 
-/** Query source text built from leaves with AND/OR/NOT, `-`, juxtaposition and groups. */
+const FIELDS = [
+  'author:spez',
+  '-author:automoderator',
+  'subreddit:pics',
+  '-subreddit:rust',
+  'type:post',
+  'type:comment',
+  'nsfw:no',
+  'nsfw:only',
+];
+
+/** The operators around leaves: fields, `title:` (of a word leaf) and `NEAR/n`. */
+const operatorArb = (leaves: string[]): fc.Arbitrary<string> =>
+  fc.oneof(
+    fc.constantFrom(...FIELDS),
+    fc.constantFrom(...leaves).map((leaf) => `title:${leaf}`),
+    fc
+      .tuple(fc.constantFrom(...leaves), fc.constantFrom(1, 2, 4), fc.constantFrom(...leaves))
+      .map(([left, distance, right]) => `${left} NEAR/${distance} ${right}`),
+  );
+
+/**
+ * Query source text built from leaves with AND/OR/NOT, `-`, juxtaposition, groups and the
+ * operators (in about one query in five: the share the benchmark's workload has).
+ */
 const queryTextArb = (leaves: string[]): fc.Arbitrary<string> =>
   fc.letrec<{ expr: string }>((tie) => ({
     expr: fc.oneof(
       { maxDepth: 4, depthIdentifier: 'query', withCrossShrink: true },
       fc.constantFrom(...leaves),
       fc.constantFrom(...leaves),
+      operatorArb(leaves),
       fc
         .tuple(
           tie('expr'),
@@ -87,6 +118,8 @@ export const itemArb = (leaves: string[]): fc.Arbitrary<MatchItem> =>
     title: textArb(leaves),
     body: textArb(leaves),
     score: fc.constantFrom(0, 1, 3, 10),
+    author: fc.constantFrom('spez', 'Spez', 'AutoModerator', 'someone'),
+    nsfw: fc.boolean(),
   });
 
 /** What the index must answer for one alert, computed with the reference evaluator. */
@@ -106,10 +139,18 @@ export function referenceMatch(
       : alert.titlesOnly
         ? item.title
         : `${item.title}\n${item.body}`;
-  if (!matches(ast, text)) return undefined;
+  const doc: QueryDocument = {
+    text,
+    title: item.kind === 'post' ? item.title : undefined,
+    kind: item.kind,
+    author: item.author,
+    subreddit: item.subreddit,
+    nsfw: item.nsfw,
+  };
+  if (!matches(ast, doc)) return undefined;
   return {
     alertId: alert.id,
-    terms: matchedTerms(ast, text),
+    terms: matchedTerms(ast, doc),
     belowMinScore: item.score < alert.minScore,
   };
 }

@@ -1,10 +1,19 @@
 import { isLiveAlert } from '@shared/api/alerts';
-import { normalizeText, parseQuery } from '@shared/query';
+import {
+  fieldHolds,
+  nearMatches,
+  normalizeText,
+  parseQuery,
+  printQuery,
+  type FieldNode,
+  type NearNode,
+  type QueryDocument,
+} from '@shared/query';
 import type { CharClasses } from './char-classes';
 import { ItemScanner } from './item-scanner';
 import { LeafRegistry } from './leaf-registry';
 import { PatternTrie } from './pattern-trie';
-import { compileQuery, runProgram } from './query-program';
+import { compileQuery, runProgram, type OperatorTables, type OperatorTests } from './query-program';
 import { ONLY_MANY, TriggerLists } from './trigger-lists';
 import type { AlertInput, AlertMatch, ApplyResult, IndexStats, MatchItem } from './types';
 
@@ -54,6 +63,44 @@ export class IndexCore {
   private stack = new Uint8Array(64);
   /** The current item's subreddit id: -2 until a restricted candidate needs it. */
   private itemSubreddit = -2;
+  /**
+   * The operators' tables (`author:`, `NEAR/n`…), by printed text. They only grow, with the
+   * distinct operators ever indexed; a rebuild starts them afresh.
+   */
+  private readonly fields: FieldNode[] = [];
+  private readonly nears: NearNode[] = [];
+  private readonly nearLeaves: number[] = [];
+  private readonly operatorIds = new Map<string, number>();
+  private readonly tables: OperatorTables = {
+    field: (node) => this.operatorId(node, this.fields),
+    near: (node, left, right) => {
+      const id = this.operatorId(node, this.nears);
+      this.nearLeaves[2 * id] = left;
+      this.nearLeaves[2 * id + 1] = right;
+      return id;
+    },
+  };
+  /** The candidate being evaluated, for the operators' tests. */
+  private current = {
+    item: undefined as MatchItem | undefined,
+    doc: undefined as QueryDocument | undefined,
+    text: '',
+    titleLength: -1,
+    hits: new Int32Array(0) as Int32Array<ArrayBufferLike>,
+    inTitle: false,
+  };
+  private readonly tests: OperatorTests = {
+    title: (leaf) => this.scanner.titleStamp[leaf] === this.scanner.stamp,
+    field: (id) => fieldHolds(this.fields[id], this.itemDocument()),
+    near: (id) => {
+      const { hits, text, titleLength, inTitle } = this.current;
+      const stamp = this.scanner.stamp;
+      // Positions are only looked at once both occur (in the searched region).
+      if (hits[this.nearLeaves[2 * id]] !== stamp || hits[this.nearLeaves[2 * id + 1]] !== stamp)
+        return false;
+      return nearMatches(this.nears[id], inTitle ? text.slice(0, titleLength) : text);
+    },
+  };
 
   constructor(classes: CharClasses, expectedNodes?: number) {
     this.trie = new PatternTrie(expectedNodes);
@@ -86,7 +133,7 @@ export class IndexCore {
       this.rejectedInput.set(alert.id, alert);
       return { status: 'rejected', message: parsed.error.message };
     }
-    const compiled = compileQuery(parsed.ast, (leaf) => this.leaves.acquire(leaf));
+    const compiled = compileQuery(parsed.ast, (leaf) => this.leaves.acquire(leaf), this.tables);
     const slot = this.freeSlots.pop() ?? this.slotCount++;
     if ((slot + 1) * STRIDE > this.slotData.length) {
       const grown = new Int32Array(this.slotData.length * 2);
@@ -142,14 +189,23 @@ export class IndexCore {
     // body normalized apart and joined by a space (the newline stops any folding across);
     // the title region's extent is needed for `titlesOnly` alerts. An ASCII title keeps its
     // length, so one call does it, without joining (and later flattening) two strings.
+    let text: string;
+    let titleLength = -1;
     if (!isPost) {
-      scanner.scan(normalizeText(item.body), -1);
+      text = normalizeText(item.body);
     } else if (!NON_ASCII.test(item.title)) {
-      scanner.scan(normalizeText(`${item.title}\n${item.body}`), item.title.length);
+      text = normalizeText(`${item.title}\n${item.body}`);
+      titleLength = item.title.length;
     } else {
       const title = normalizeText(item.title);
-      scanner.scan(`${title} ${normalizeText(item.body)}`, title.length);
+      text = `${title} ${normalizeText(item.body)}`;
+      titleLength = title.length;
     }
+    scanner.scan(text, titleLength);
+    this.current.item = item;
+    this.current.doc = undefined;
+    this.current.text = text;
+    this.current.titleLength = titleLength;
     const results: AlertMatch[] = [];
     const hitLeaves = scanner.hitLeaves;
     this.itemSubreddit = -2;
@@ -189,7 +245,8 @@ export class IndexCore {
           : only === this.itemSubreddit;
       if (!allowed) return;
     }
-    const hits = isPost && (entry & TITLES_ONLY) !== 0 ? scanner.titleStamp : scanner.leafStamp;
+    const inTitle = isPost && (entry & TITLES_ONLY) !== 0;
+    const hits = inTitle ? scanner.titleStamp : scanner.leafStamp;
     const stamp = scanner.stamp;
     const texts = this.leaves.text;
     const single = data[slot * STRIDE + 2];
@@ -198,7 +255,9 @@ export class IndexCore {
       if (hits[single] !== stamp) return;
       terms = [texts[single]];
     } else {
-      if (!runProgram(this.program[slot], hits, stamp, this.stack)) return;
+      this.current.hits = hits;
+      this.current.inTitle = inTitle;
+      if (!runProgram(this.program[slot], hits, stamp, this.stack, this.tests)) return;
       terms = [];
       for (const leaf of this.positive[slot]) if (hits[leaf] === stamp) terms.push(texts[leaf]);
     }
@@ -207,6 +266,27 @@ export class IndexCore {
       terms,
       belowMinScore: item.score < data[slot * STRIDE + 1],
     });
+  }
+
+  /** The id of an operator in its table, adding it on first use. */
+  private operatorId<T extends FieldNode | NearNode>(node: T, table: T[]): number {
+    const key = printQuery(node);
+    let id = this.operatorIds.get(key);
+    if (id === undefined) {
+      id = table.push(node) - 1;
+      this.operatorIds.set(key, id);
+    }
+    return id;
+  }
+
+  /** The current item's fields, built once per item when a field test first needs them. */
+  private itemDocument(): QueryDocument {
+    const { item } = this.current;
+    if (!this.current.doc && item) {
+      const { kind, author, subreddit, nsfw } = item;
+      this.current.doc = { text: '', kind, author, subreddit, nsfw };
+    }
+    return this.current.doc as QueryDocument;
   }
 
   /** Sizes the hash tables for growth; called once a build is complete. */

@@ -1,10 +1,19 @@
-import { collectTerms, printLeaf, type LeafNode, type QueryNode } from '@shared/query';
+import {
+  collectTerms,
+  printLeaf,
+  type FieldNode,
+  type LeafNode,
+  type NearNode,
+  type QueryNode,
+} from '@shared/query';
 
 /**
  * A query compiled for the index. `program` is the boolean structure in postfix form over
  * leaf ids: a leaf id (≥ 0) pushes whether that leaf occurs, `NOT` negates the top, and an
- * and/or opcode combines the top n values. Evaluating a few integers beats walking AST
- * objects, and 100,000 of them stay small.
+ * and/or opcode combines the top n values. The operators take the next integer as their
+ * operand and push a test of the candidate item: `TITLE` leaf (the leaf occurs in the
+ * title), `FIELD` id (`author:` and the like), `NEAR` id (see `OperatorTables`). Evaluating
+ * a few integers beats walking AST objects, and 100,000 of them stay small.
  */
 export type QueryProgram = {
   program: number[];
@@ -17,11 +26,31 @@ export type QueryProgram = {
 };
 
 export const NOT = -1;
+export const TITLE = -2;
+export const FIELD = -3;
+export const NEAR = -4;
 const andOp = (count: number) => -2 - 2 * count;
 const orOp = (count: number) => -3 - 2 * count;
 
+/** Where the index keeps what its operators test; each returns the operand's id. */
+export type OperatorTables = {
+  field: (node: FieldNode) => number;
+  near: (node: NearNode, left: number, right: number) => number;
+};
+
+/** What `runProgram` asks of the candidate item for the operators. */
+export type OperatorTests = {
+  title: (leaf: number) => boolean;
+  field: (id: number) => boolean;
+  near: (id: number) => boolean;
+};
+
 /** Compiles `ast`, turning each distinct leaf into an id with `acquire`. */
-export function compileQuery(ast: QueryNode, acquire: (leaf: LeafNode) => number): QueryProgram {
+export function compileQuery(
+  ast: QueryNode,
+  acquire: (leaf: LeafNode) => number,
+  tables: OperatorTables,
+): QueryProgram {
   const ids = new Map<string, number>();
   const idOf = (leaf: LeafNode): number => {
     const printed = printLeaf(leaf);
@@ -38,6 +67,15 @@ export function compileQuery(ast: QueryNode, acquire: (leaf: LeafNode) => number
       case 'term':
       case 'phrase':
         program.push(idOf(node));
+        return;
+      case 'title':
+        program.push(TITLE, idOf(node.leaf));
+        return;
+      case 'field':
+        program.push(FIELD, tables.field(node));
+        return;
+      case 'near':
+        program.push(NEAR, tables.near(node, idOf(node.left), idOf(node.right)));
         return;
       case 'not':
         emit(node.child);
@@ -79,6 +117,19 @@ function triggersOf(node: QueryNode, negated: boolean): TriggerSet | undefined {
     case 'term':
     case 'phrase':
       return negated ? undefined : { leaves: [node], rarity: rarityOf(node) };
+    // A title occurrence is an occurrence: the leaf's own list triggers it.
+    case 'title':
+      return triggersOf(node.leaf, negated);
+    // Like `left AND right`: the rarer one will do.
+    case 'near': {
+      if (negated) return undefined;
+      const [left, right] = [rarityOf(node.left), rarityOf(node.right)];
+      return left >= right
+        ? { leaves: [node.left], rarity: left }
+        : { leaves: [node.right], rarity: right };
+    }
+    case 'field':
+      return undefined;
     case 'not':
       return triggersOf(node.child, !negated);
     case 'and':
@@ -114,6 +165,7 @@ export function runProgram(
   hits: Int32Array,
   stamp: number,
   stack: Uint8Array,
+  tests: OperatorTests,
 ): boolean {
   let top = 0;
   for (let index = 0; index < program.length; index++) {
@@ -122,6 +174,15 @@ export function runProgram(
       stack[top++] = hits[code] === stamp ? 1 : 0;
     } else if (code === NOT) {
       stack[top - 1] ^= 1;
+    } else if (code >= NEAR) {
+      const operand = program[++index];
+      const holds =
+        code === TITLE
+          ? tests.title(operand)
+          : code === FIELD
+            ? tests.field(operand)
+            : tests.near(operand);
+      stack[top++] = holds ? 1 : 0;
     } else {
       const decoded = -2 - code;
       const count = decoded >> 1;

@@ -14,6 +14,10 @@ describe('toRedditSearch', () => {
     ['NOT NOT zendesk', 'zendesk'],
     ['(a -b) OR c', 'a OR c'],
     ['and or', '"and" AND "or"'],
+    ['stripe author:Spez title:fees', 'stripe AND author:spez AND title:fees'],
+    ['stripe subreddit:SaaS type:post nsfw:no', 'stripe AND subreddit:saas'],
+    ['stripe -author:automoderator', 'stripe'],
+    ['stripe NEAR/3 "payment links"', 'stripe AND "payment links"'],
     ['café', 'cafe'],
   ])('%s searches %s', (keyword, expected) => {
     expect(toRedditSearch(keyword)).toBe(expected);

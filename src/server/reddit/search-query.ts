@@ -1,8 +1,9 @@
 import { parseQuery, type QueryNode } from '@shared/query';
 
 /**
- * An alert's query in Reddit's search syntax, as far as it goes: words, "phrases", AND, OR
- * and parentheses carry over; prefix terms search their stem; exclusions are dropped. The
+ * An alert's query in Reddit's search syntax, as far as it goes: words, "phrases", AND, OR,
+ * parentheses, `title:`, `author:` and `subreddit:` carry over; NEAR becomes AND; prefix
+ * terms search their stem; exclusions, `type:` and `nsfw:` are dropped. The
  * search is then only ever broader than the alert, and its results are re-checked locally
  * with the alert's own matcher (Reddit's tokenizer differs from ours anyway).
  * Undefined for a query that does not parse.
@@ -20,6 +21,17 @@ function translate(node: QueryNode): string | null {
       return quoteIfNeeded(node.value);
     case 'phrase':
       return `"${node.words.join(' ')}"`;
+    // Reddit's own title: and author: narrow its search the same way.
+    case 'title': {
+      const leaf = translate(node.leaf);
+      return leaf && `title:${leaf}`;
+    }
+    case 'field':
+      return node.field === 'author' || node.field === 'subreddit'
+        ? `${node.field}:${node.value}`
+        : null;
+    case 'near':
+      return `${group(translate(node.left) ?? '')} AND ${group(translate(node.right) ?? '')}`;
     case 'not':
       // NOT NOT a is a; any other exclusion is left to the local re-check.
       return node.child.type === 'not' ? translate(node.child.child) : null;

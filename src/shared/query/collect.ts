@@ -19,7 +19,14 @@ function requires(node: QueryNode, negated: boolean): boolean {
   switch (node.type) {
     case 'term':
     case 'phrase':
+    case 'title':
       return !negated;
+    // `a NEAR b` requires both; negated, neither.
+    case 'near':
+      return !negated;
+    // A field only narrows: it never makes an item contain anything.
+    case 'field':
+      return false;
     case 'not':
       return requires(node.child, !negated);
     case 'and':
@@ -35,7 +42,7 @@ function requires(node: QueryNode, negated: boolean): boolean {
 
 /**
  * For a query failing `requiresPositive`, the outermost NOT on a path that lets it match
- * without any leaf: the exclusion the error message points at.
+ * without any leaf (the exclusion the error message points at), or the field test on it.
  */
 export function blameExclusion(
   node: QueryNode,
@@ -45,7 +52,11 @@ export function blameExclusion(
   switch (node.type) {
     case 'term':
     case 'phrase':
+    case 'title':
+    case 'near':
       return outermostNot;
+    case 'field':
+      return outermostNot ?? node;
     case 'not':
       return blameExclusion(node.child, !negated, outermostNot ?? node);
     case 'and':
@@ -80,6 +91,13 @@ export function collectTerms(ast: QueryNode): CollectedLeaf[] {
         if (!seen.has(key)) seen.set(key, { leaf: node, text, negated });
         return;
       }
+      case 'title':
+        return visit(node.leaf, negated);
+      case 'near':
+        visit(node.left, negated);
+        return visit(node.right, negated);
+      case 'field':
+        return;
       case 'not':
         return visit(node.child, !negated);
       case 'and':

@@ -3,10 +3,12 @@
  * matching index is property-tested against, so it follows the rules literally.
  */
 import { collectTerms } from './collect';
+import { fieldHolds } from './fields';
+import { nearMatches } from './near';
 import { printLeaf } from './print';
 import { normalizeText } from './normalize';
 import { parseQuery } from './parse';
-import type { LeafNode, QueryNode } from './types';
+import type { LeafNode, QueryDocument, QueryNode } from './types';
 import { WORD_CHAR_SOURCE } from './word-char';
 
 const NOT_AFTER_WORD_CHAR = `(?<!${WORD_CHAR_SOURCE})`;
@@ -53,25 +55,38 @@ export function leafMatches(leaf: LeafNode, normalizedText: string): boolean {
   return leafRegExp(leaf).test(normalizedText);
 }
 
-function evaluate(node: QueryNode, normalizedText: string): boolean {
+/** A document with its text and title normalized. */
+type Normalized = { text: string; title: string | undefined; doc: QueryDocument };
+
+function evaluate(node: QueryNode, item: Normalized): boolean {
   switch (node.type) {
     case 'term':
     case 'phrase':
-      return leafMatches(node, normalizedText);
+      return leafMatches(node, item.text);
+    case 'title':
+      return item.title !== undefined && leafMatches(node.leaf, item.title);
+    case 'near':
+      return nearMatches(node, item.text);
+    case 'field':
+      return fieldHolds(node, item.doc);
     case 'not':
-      return !evaluate(node.child, normalizedText);
+      return !evaluate(node.child, item);
     case 'and':
-      return node.children.every((child) => evaluate(child, normalizedText));
+      return node.children.every((child) => evaluate(child, item));
     case 'or':
-      return node.children.some((child) => evaluate(child, normalizedText));
+      return node.children.some((child) => evaluate(child, item));
   }
 }
 
+const documentOf = (doc: string | QueryDocument): QueryDocument =>
+  typeof doc === 'string' ? { text: doc } : doc;
+
 /**
- * Whether one document matches. `text` is raw (normalized here). A query string that does
- * not parse throws, since this is meant for known-good queries (tests, oracles).
+ * Whether one document matches: raw text (normalized here), or an item with the fields the
+ * operators test. A query string that does not parse throws, since this is meant for
+ * known-good queries (tests, oracles).
  */
-export function matches(query: string | QueryNode, text: string): boolean {
+export function matches(query: string | QueryNode, doc: string | QueryDocument): boolean {
   let ast: QueryNode;
   if (typeof query === 'string') {
     const parsed = parseQuery(query);
@@ -80,15 +95,20 @@ export function matches(query: string | QueryNode, text: string): boolean {
   } else {
     ast = query;
   }
-  return evaluate(ast, normalizeText(text));
+  const item = documentOf(doc);
+  return evaluate(ast, {
+    text: normalizeText(item.text),
+    title: item.title === undefined ? undefined : normalizeText(item.title),
+    doc: item,
+  });
 }
 
 /**
  * The positive leaves (under an even number of NOTs) that occur in `text`, printed
  * canonically, distinct, in query order; used for `matchedKeyword` and highlighting.
  */
-export function matchedTerms(ast: QueryNode, text: string): string[] {
-  const normalized = normalizeText(text);
+export function matchedTerms(ast: QueryNode, doc: string | QueryDocument): string[] {
+  const normalized = normalizeText(documentOf(doc).text);
   return collectTerms(ast)
     .filter(({ leaf, negated }) => !negated && leafMatches(leaf, normalized))
     .map(({ text: printed }) => printed);

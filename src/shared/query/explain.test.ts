@@ -4,7 +4,7 @@ import { matchedTerms, matches } from './evaluate';
 import { describeMatch, explainMatch } from './explain';
 import { parseQuery } from './parse';
 import { printQuery } from './print';
-import { textArb, validAstArb } from './test-helpers';
+import { docArb, validAstArb } from './test-helpers';
 
 const post = (title: string, body = '') => ({ title, body, isComment: false });
 const comment = (body: string) => ({ title: 'The post it answers', body, isComment: true });
@@ -85,17 +85,23 @@ describe('explainMatch', () => {
 
 test('property: the explained path matches, and its terms are terms the matcher reports', () => {
   fc.assert(
-    fc.property(validAstArb, textArb, (ast, text) => {
-      const why = explainMatch(printQuery(ast), { title: '', body: text, isComment: true });
-      expect(why !== null).toBe(matches(ast, text));
+    fc.property(validAstArb, docArb, (ast, doc) => {
+      const isComment = doc.kind === 'comment';
+      const title = doc.title ?? '';
+      const body = isComment ? doc.text : doc.text.slice(title.length + 1);
+      const item = { ...doc, title, body, isComment };
+      const why = explainMatch(printQuery(ast), item);
+      expect(why !== null).toBe(matches(ast, doc));
       if (!why) return;
       const path = parseQuery(why.path);
-      expect(path.ok && matches(path.ast, text)).toBe(true);
-      const reported = matchedTerms(ast, text);
+      expect(path.ok && matches(path.ast, doc)).toBe(true);
+      const reported = matchedTerms(ast, doc);
       for (const { term, where } of why.terms) {
         expect(reported).toContain(term);
-        expect(where).toEqual(['comment']);
+        if (isComment) expect(where).toEqual(['comment']);
+        else expect(where.length).toBeGreaterThan(0);
       }
     }),
+    { numRuns: 300 },
   );
 });

@@ -1,9 +1,11 @@
 import { collectTerms } from './collect';
 import { leafMatches } from './evaluate';
+import { fieldHolds } from './fields';
+import { nearMatches } from './near';
 import { normalizeText } from './normalize';
 import { parseQuery } from './parse';
 import { printQuery } from './print';
-import type { QueryNode } from './types';
+import type { QueryDocument, QueryNode } from './types';
 
 /** Where a term was found: a post's title or text, or a comment's text. */
 export type MatchPlace = 'title' | 'text' | 'comment';
@@ -19,25 +21,65 @@ export type MatchExplanation = {
   path: string;
 };
 
-export type ExplainedItem = { title: string; body: string; isComment: boolean };
+export type ExplainedItem = {
+  title: string;
+  body: string;
+  isComment: boolean;
+  /** For `author:`, `subreddit:` and `nsfw:`; a field not given is taken to have held. */
+  author?: string;
+  subreddit?: string;
+  nsfw?: boolean;
+};
 
-/** The parts of `node` that hold for `text`; undefined when `node` does not. */
-function holding(node: QueryNode, text: string): QueryNode | undefined {
+type Context = {
+  /** Normalized: what the matcher searched, and a post's title. */
+  text: string;
+  title: string | undefined;
+  item: ExplainedItem;
+  /** Under an odd number of NOTs. */
+  negated: boolean;
+};
+
+/** A field test's outcome; when the item does not say, the one that lets the match stand. */
+function fieldOutcome(node: QueryNode & { type: 'field' }, context: Context): boolean {
+  const { item } = context;
+  const known = { author: item.author, subreddit: item.subreddit, nsfw: item.nsfw, type: true };
+  if (known[node.field] === undefined) return !context.negated;
+  const doc: QueryDocument = {
+    text: '',
+    kind: item.isComment ? 'comment' : 'post',
+    author: item.author,
+    subreddit: item.subreddit,
+    nsfw: item.nsfw,
+  };
+  return fieldHolds(node, doc);
+}
+
+/** The parts of `node` that hold for the item; undefined when `node` does not. */
+function holding(node: QueryNode, context: Context): QueryNode | undefined {
   switch (node.type) {
     case 'term':
     case 'phrase':
-      return leafMatches(node, text) ? node : undefined;
+      return leafMatches(node, context.text) ? node : undefined;
+    case 'title':
+      return context.title !== undefined && leafMatches(node.leaf, context.title)
+        ? node
+        : undefined;
+    case 'near':
+      return nearMatches(node, context.text) ? node : undefined;
+    case 'field':
+      return fieldOutcome(node, context) ? node : undefined;
     case 'not':
-      return holding(node.child, text) ? undefined : node;
+      return holding(node.child, { ...context, negated: !context.negated }) ? undefined : node;
     case 'and': {
-      const parts = node.children.map((child) => holding(child, text));
+      const parts = node.children.map((child) => holding(child, context));
       if (!parts.every(Boolean)) return undefined;
       // An OR pruned to one AND branch joins this AND (ANDs are never nested in ANDs).
       const children = (parts as QueryNode[]).flatMap((p) => (p.type === 'and' ? p.children : [p]));
       return { type: 'and', children };
     }
     case 'or': {
-      const parts = node.children.flatMap((child) => holding(child, text) ?? []);
+      const parts = node.children.flatMap((child) => holding(child, context) ?? []);
       if (parts.length === 0) return undefined;
       return parts.length === 1 ? parts[0] : { type: 'or', children: parts };
     }
@@ -59,7 +101,8 @@ export function explainMatch(keyword: string, item: ExplainedItem): MatchExplana
         ['text', normalizeText(item.body)],
       ];
   const whole = item.isComment ? places[0][1] : normalizeText(`${item.title}\n${item.body}`);
-  const path = holding(parsed.ast, whole);
+  const title = item.isComment ? undefined : places[0][1];
+  const path = holding(parsed.ast, { text: whole, title, item, negated: false });
   if (!path) return null;
   // A doubly negated leaf under a NOT that held (`-(-cat dog)`) need not occur: list only
   // the leaves found, as matchedTerms does.

@@ -56,12 +56,19 @@ export {
   type MatchExplanation,
   type MatchPlace,
 } from './explain';
+export { fieldHolds, OPERATOR_NAMES } from './fields';
+export { nearMatches } from './near';
 export { normalizeText } from './normalize';
 export { parseQuery } from './parse';
 export { printLeaf, printQuery } from './print';
 export {
   QUERY_LIMITS,
+  type FieldName,
+  type FieldNode,
   type LeafNode,
+  type NearNode,
+  type QueryDocument,
+  type TitleNode,
   type ParseResult,
   type PhraseNode,
   type QueryError,

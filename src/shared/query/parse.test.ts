@@ -79,6 +79,6 @@ describe('parseQuery and printQuery', () => {
   });
 
   test('exposes the limits', () => {
-    expect(QUERY_LIMITS).toEqual({ maxLength: 256, maxTerms: 20, maxDepth: 10 });
+    expect(QUERY_LIMITS).toEqual({ maxLength: 256, maxTerms: 20, maxDepth: 10, maxNear: 50 });
   });
 });

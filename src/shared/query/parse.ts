@@ -1,13 +1,16 @@
 import { blameExclusion, requiresPositive } from './collect';
-import { QueryParseError } from './errors';
+import { QueryParseError, quoteForMessage } from './errors';
+import { fieldNode, isFieldName, OPERATOR_NAMES, OPERATOR_SYNTAX, readsAsOperator } from './fields';
 import { phraseLeaf, termLeaf } from './leaf';
 import { tokenize, type OperatorKind, type Token } from './tokenize';
-import { QUERY_LIMITS, type ParseResult, type QueryNode } from './types';
+import { QUERY_LIMITS, type LeafNode, type ParseResult, type QueryNode } from './types';
 
 const OPERATOR_TEXT = { and: 'AND', or: 'OR', not: 'NOT' } as const;
 
-/** Recursive descent over: or := and (OR and)* ; and := unary ([AND] unary)* ;
- *  unary := (NOT | -) unary | term | phrase | ( or ). */
+/** Recursive descent over: or := and (OR and)* ; and := near ([AND] near)* ;
+ *  near := unary [NEAR/n unary] ; unary := (NOT | -) unary | term | phrase | field | title | ( or ).
+ *  A field is `author:x`, `subreddit:x`, `type:x` or `nsfw:x`; a title is `title:` glued to a
+ *  term or phrase; both operands of NEAR must be terms or phrases. */
 class Parser {
   private index = 0;
   private depth = 0;
@@ -32,7 +35,11 @@ class Parser {
   /** Whether a token can begin an operand (a term, phrase, group or negation). */
   private startsOperand(token: Token | undefined): boolean {
     return (
-      token !== undefined && token.kind !== 'and' && token.kind !== 'or' && token.kind !== 'close'
+      token !== undefined &&
+      token.kind !== 'and' &&
+      token.kind !== 'or' &&
+      token.kind !== 'close' &&
+      token.kind !== 'near'
     );
   }
 
@@ -58,13 +65,46 @@ class Parser {
   }
 
   private parseAnd(): QueryNode {
-    const children = [this.parseUnary()];
+    const children = [this.parseNear()];
     for (let token = this.peek(); ; token = this.peek()) {
       if (token?.kind === 'and') this.consumeOperator(token);
       else if (!this.startsOperand(token)) break;
-      children.push(this.parseUnary());
+      children.push(this.parseNear());
     }
     return combine('and', children);
+  }
+
+  private parseNear(): QueryNode {
+    const left = this.parseUnary();
+    const token = this.peek();
+    if (token?.kind !== 'near') return left;
+    const at = `"NEAR/${quoteForMessage(token.text)}" at position ${token.start + 1}`;
+    const distance = /^\d{1,4}$/.test(token.text) ? Number(token.text) : NaN;
+    if (!(distance >= 1 && distance <= QUERY_LIMITS.maxNear)) {
+      throw new QueryParseError(
+        `${at}: the distance must be a whole number of words from 1 to ${QUERY_LIMITS.maxNear}, as in NEAR/5`,
+        token.start,
+      );
+    }
+    this.index++;
+    if (!this.startsOperand(this.peek())) {
+      throw new QueryParseError(`${at} needs a term or phrase after it`, token.start);
+    }
+    const right = this.parseUnary();
+    if (!isLeaf(left) || !isLeaf(right)) {
+      throw new QueryParseError(
+        `${at} joins two terms or phrases, as in stripe NEAR/5 "payment links"`,
+        token.start,
+      );
+    }
+    const next = this.peek();
+    if (next?.kind === 'near') {
+      throw new QueryParseError(
+        `"NEAR/${quoteForMessage(next.text)}" at position ${next.start + 1}: one NEAR joins two terms; join NEARs with AND`,
+        next.start,
+      );
+    }
+    return { type: 'near', left, right, distance, start: token.start };
   }
 
   private parseUnary(): QueryNode {
@@ -83,7 +123,7 @@ class Parser {
       case 'word':
         this.index++;
         this.countLeaf(token.start);
-        return termLeaf(token.text, token.start, token.end);
+        return this.operatorOrTerm(token);
       case 'phrase':
         if (!token.closed) {
           throw new QueryParseError(
@@ -99,6 +139,11 @@ class Parser {
         return this.parseGroup(token.start);
       case 'close':
         throw new QueryParseError(`Unexpected ")" at position ${token.start + 1}`, token.start);
+      case 'near':
+        throw new QueryParseError(
+          `"NEAR/${quoteForMessage(token.text)}" at position ${token.start + 1} needs a term or phrase before it`,
+          token.start,
+        );
       case 'lone-minus':
         throw new QueryParseError(
           `"-" at position ${token.start + 1} needs a term after it`,
@@ -112,6 +157,58 @@ class Parser {
           token.start,
         );
     }
+  }
+
+  /** A word token: `author:x`-style operators, else a term. */
+  private operatorOrTerm(token: { text: string; start: number; end: number }): QueryNode {
+    const syntax = OPERATOR_SYNTAX.exec(token.text);
+    if (!syntax) return termLeaf(token.text, token.start, token.end);
+    const name = syntax[1].toLowerCase();
+    const rest = syntax[2];
+    const restStart = token.start + syntax[1].length + 1;
+    // A quoted value must be glued to the colon: `title:"a phrase"`.
+    const next = this.peek();
+    const quoted = rest === '' && next?.kind === 'phrase' && next.start === token.end ? next : null;
+    if (name === 'title') {
+      if (quoted) {
+        this.index++;
+        if (!quoted.closed) {
+          throw new QueryParseError(
+            `Unclosed quote: the phrase starting at position ${quoted.start + 1} has no closing "`,
+            quoted.start,
+          );
+        }
+        const leaf = phraseLeaf(quoted.text, quoted.start, quoted.end);
+        return { type: 'title', leaf, start: token.start, end: quoted.end };
+      }
+      if (rest === '' || rest.startsWith('-')) {
+        const problem =
+          rest === ''
+            ? 'needs a term or a quoted phrase right after it, as in title:pricing'
+            : 'needs a term that has to appear; to keep a term out of titles, write -title:term';
+        throw new QueryParseError(
+          `"title:" at position ${token.start + 1} ${problem}`,
+          token.start,
+        );
+      }
+      const leaf = termLeaf(rest, restStart, token.end);
+      return { type: 'title', leaf, start: token.start, end: token.end };
+    }
+    if (isFieldName(name)) {
+      if (quoted) {
+        throw new QueryParseError(
+          `"${name}:" at position ${token.start + 1} takes one name without spaces or quotes`,
+          token.start,
+        );
+      }
+      return fieldNode(name, rest, token.start, token.end);
+    }
+    // `re:`, `http://…` and `std::vector` stay terms; `autor:x` is a typo for an operator.
+    if (!readsAsOperator(token.text)) return termLeaf(token.text, token.start, token.end);
+    throw new QueryParseError(
+      `Unknown operator "${quoteForMessage(syntax[1])}:" at position ${token.start + 1}: the operators are ${OPERATOR_NAMES.map((n) => `${n}:`).join(', ')} (put a term with a colon in quotes)`,
+      token.start,
+    );
   }
 
   private parseGroup(start: number): QueryNode {
@@ -149,6 +246,9 @@ class Parser {
   }
 }
 
+const isLeaf = (node: QueryNode): node is LeafNode =>
+  node.type === 'term' || node.type === 'phrase';
+
 /** Builds a flattened and/or node; a single child stands for itself. */
 function combine(type: 'and' | 'or', nodes: QueryNode[]): QueryNode {
   if (nodes.length === 1) return nodes[0];
@@ -178,6 +278,12 @@ export function parseQuery(input: string): ParseResult {
     const ast = parser.parseQuery();
     if (!requiresPositive(ast)) {
       const blamed = blameExclusion(ast);
+      if (blamed?.type === 'field') {
+        throw new QueryParseError(
+          `Nothing to look for: ${blamed.field}:${blamed.value} at position ${blamed.start + 1} only narrows the matches; add a term that has to appear`,
+          blamed.start,
+        );
+      }
       const offset = (blamed && parser.notOffsets.get(blamed)) ?? 0;
       throw new QueryParseError(
         `Nothing to look for: the exclusion at position ${offset + 1} must be combined with a term that has to appear`,

@@ -1,3 +1,4 @@
+import { readsAsOperator } from './fields';
 import type { LeafNode, QueryNode } from './types';
 
 /**
@@ -6,13 +7,22 @@ import type { LeafNode, QueryNode } from './types';
  * - a literal trailing `*` (from `"a*"`) must not turn into a prefix: quote it;
  * - a leading `-` (from `"-a"` or `－a`) must not turn into NOT: quote it, or, for a prefix
  *   term where quotes would make the `*` literal, write it as the full-width `－` (U+FF0D),
- *   which normalizes back to `-`.
+ *   which normalizes back to `-`;
+ * - a leading `name:` must not turn into an operator (same two ways).
  */
 export function printLeaf(leaf: LeafNode): string {
   if (leaf.type === 'phrase') return `"${leaf.words.join(' ')}"`;
-  const { value, prefix } = leaf;
-  if (prefix) return value.startsWith('-') ? `\uff0d${value.slice(1)}*` : `${value}*`;
-  return value.startsWith('-') || value.endsWith('*') ? `"${value}"` : value;
+  const { value } = leaf;
+  // A value like `author:x` (from `"author:x"`) must not turn into an operator either: quoted,
+  // or for a prefix term with the full-width colon `：`, which normalizes back to `:`.
+  const looksLikeOperator = readsAsOperator(value);
+  const { value: raw, prefix } = leaf;
+  if (prefix) {
+    const text = looksLikeOperator ? raw.replace(':', '\uff1a') : raw;
+    return text.startsWith('-') ? `\uff0d${text.slice(1)}*` : `${text}*`;
+  }
+  const quote = raw.startsWith('-') || raw.endsWith('*') || looksLikeOperator;
+  return quote ? `"${raw}"` : raw;
 }
 
 /**
@@ -25,6 +35,12 @@ export function printQuery(node: QueryNode): string {
     case 'term':
     case 'phrase':
       return printLeaf(node);
+    case 'field':
+      return `${node.field}:${node.value}`;
+    case 'title':
+      return `title:${printLeaf(node.leaf)}`;
+    case 'near':
+      return `${printLeaf(node.left)} NEAR/${node.distance} ${printLeaf(node.right)}`;
     case 'and':
       return node.children
         .map((child) => (child.type === 'or' ? `(${printQuery(child)})` : printQuery(child)))
@@ -34,8 +50,10 @@ export function printQuery(node: QueryNode): string {
     case 'not': {
       const { child } = node;
       if (child.type === 'not') return `NOT ${printQuery(child)}`;
-      if (child.type === 'and' || child.type === 'or') return `-(${printQuery(child)})`;
-      return `-${printLeaf(child)}`;
+      if (child.type === 'and' || child.type === 'or' || child.type === 'near') {
+        return `-(${printQuery(child)})`;
+      }
+      return `-${printQuery(child)}`;
     }
   }
 }

@@ -4,7 +4,7 @@ import { collectTerms } from './collect';
 import { matchedTerms, matches } from './evaluate';
 import { INTERNAL_ERROR_MESSAGE, parseQuery } from './parse';
 import { printQuery } from './print';
-import { astArb, countLeaves, parseOk, shapeOf, textArb, validAstArb } from './test-helpers';
+import { astArb, countLeaves, docArb, parseOk, shapeOf, validAstArb } from './test-helpers';
 import { QUERY_LIMITS } from './types';
 
 /** Strings built from query syntax, so that a good share of them parse. */
@@ -37,6 +37,15 @@ const querySoupArb = fc
       '＊',
       '\u200b',
       '\t',
+      'author:',
+      'spez',
+      'title:',
+      'type:post',
+      'nsfw:only',
+      'NEAR/2',
+      'NEAR/0',
+      'autor:',
+      ':',
     ),
     { maxLength: 20 },
   )
@@ -87,7 +96,7 @@ describe('query properties', () => {
 
   test('OR matches when either side matches', () => {
     fc.assert(
-      fc.property(validAstArb, validAstArb, textArb, (a, b, text) => {
+      fc.property(validAstArb, validAstArb, docArb, (a, b, text) => {
         const [qa, qb] = [printQuery(a), printQuery(b)];
         fc.pre(qa.length + qb.length + 4 <= QUERY_LIMITS.maxLength);
         fc.pre(countLeaves(a) + countLeaves(b) <= QUERY_LIMITS.maxTerms);
@@ -98,7 +107,7 @@ describe('query properties', () => {
 
   test('x NOT y matches when x matches and y does not', () => {
     fc.assert(
-      fc.property(validAstArb, astArb, textArb, (x, y, text) => {
+      fc.property(validAstArb, astArb, docArb, (x, y, text) => {
         const [qx, qy] = [printQuery(x), printQuery(y)];
         fc.pre(qx.length + qy.length + 10 <= QUERY_LIMITS.maxLength);
         fc.pre(countLeaves(x) + countLeaves(y) <= QUERY_LIMITS.maxTerms);
@@ -111,7 +120,7 @@ describe('query properties', () => {
 
   test('juxtaposition means the same as AND', () => {
     fc.assert(
-      fc.property(validAstArb, validAstArb, textArb, (a, b, text) => {
+      fc.property(validAstArb, validAstArb, docArb, (a, b, text) => {
         const [qa, qb] = [printQuery(a), printQuery(b)];
         fc.pre(qa.length + qb.length + 9 <= QUERY_LIMITS.maxLength);
         fc.pre(countLeaves(a) + countLeaves(b) <= QUERY_LIMITS.maxTerms);
@@ -126,7 +135,7 @@ describe('query properties', () => {
     // This is what requiresPositive guarantees, and what lets the index skip any item in
     // which no positive leaf occurs.
     fc.assert(
-      fc.property(validAstArb, textArb, (ast, text) => {
+      fc.property(validAstArb, docArb, (ast, text) => {
         if (matches(ast, text)) expect(matchedTerms(ast, text).length).toBeGreaterThan(0);
         const positive = collectTerms(ast)
           .filter((leaf) => !leaf.negated)

@@ -3,12 +3,21 @@ import fc from 'fast-check';
 import { parseQuery } from './parse';
 import { requiresPositive } from './collect';
 import { printQuery } from './print';
-import { QUERY_LIMITS, type LeafNode, type QueryNode } from './types';
+import {
+  QUERY_LIMITS,
+  type FieldNode,
+  type LeafNode,
+  type QueryDocument,
+  type QueryNode,
+} from './types';
 
 /** A node as data without raw offsets, for "same AST ignoring start/end" comparisons. */
 export type Shape =
   | { type: 'term'; value: string; prefix: boolean }
   | { type: 'phrase'; words: string[] }
+  | { type: 'field'; field: string; value: string }
+  | { type: 'title'; leaf: Shape }
+  | { type: 'near'; left: Shape; right: Shape; distance: number }
   | { type: 'and' | 'or'; children: Shape[] }
   | { type: 'not'; child: Shape };
 
@@ -18,6 +27,17 @@ export function shapeOf(node: QueryNode): Shape {
       return { type: 'term', value: node.value, prefix: node.prefix };
     case 'phrase':
       return { type: 'phrase', words: node.words };
+    case 'field':
+      return { type: 'field', field: node.field, value: node.value };
+    case 'title':
+      return { type: 'title', leaf: shapeOf(node.leaf) };
+    case 'near':
+      return {
+        type: 'near',
+        left: shapeOf(node.left),
+        right: shapeOf(node.right),
+        distance: node.distance,
+      };
     case 'not':
       return { type: 'not', child: shapeOf(node.child) };
     default:
@@ -36,10 +56,21 @@ export function combine(type: 'and' | 'or', nodes: QueryNode[]): QueryNode {
   return { type, children: nodes.flatMap((node) => (node.type === type ? node.children : [node])) };
 }
 
+/** What the parser counts against the term limit: leaves, fields, title terms, NEAR operands. */
 export function countLeaves(node: QueryNode): number {
-  if (node.type === 'term' || node.type === 'phrase') return 1;
-  if (node.type === 'not') return countLeaves(node.child);
-  return node.children.reduce((sum, child) => sum + countLeaves(child), 0);
+  switch (node.type) {
+    case 'term':
+    case 'phrase':
+    case 'field':
+    case 'title':
+      return 1;
+    case 'near':
+      return 2;
+    case 'not':
+      return countLeaves(node.child);
+    default:
+      return node.children.reduce((sum, child) => sum + countLeaves(child), 0);
+  }
 }
 
 /** Leaf sources covering every printing case: symbols, prefixes, literal `*`, leading `-`. */
@@ -68,11 +99,42 @@ export const leafArb: fc.Arbitrary<LeafNode> = fc
   .constantFrom(...LEAF_SOURCES)
   .map((source) => parseOk(source) as LeafNode);
 
+const FIELDS: [FieldNode['field'], string][] = [
+  ['author', 'spez'],
+  ['author', 'auto_moderator'],
+  ['subreddit', 'saas'],
+  ['subreddit', 'rust'],
+  ['type', 'post'],
+  ['type', 'comment'],
+  ['nsfw', 'no'],
+  ['nsfw', 'only'],
+];
+
+export const fieldArb: fc.Arbitrary<FieldNode> = fc
+  .constantFrom(...FIELDS)
+  .map(([field, value]) => ({ type: 'field', field, value, start: 0, end: 0 }));
+
+/** The operators that wrap leaves: `title:` and `NEAR/n`. */
+export const leafOperatorArb: fc.Arbitrary<QueryNode> = fc.oneof(
+  leafArb.map((leaf): QueryNode => ({ type: 'title', leaf, start: 0, end: 0 })),
+  fc
+    .tuple(leafArb, leafArb, fc.constantFrom(1, 2, 5))
+    .map(([left, right, distance]): QueryNode => ({
+      type: 'near',
+      left,
+      right,
+      distance,
+      start: 0,
+    })),
+);
+
 /** Flattened ASTs (and/or never nested in their own type), as the parser produces them. */
 export const astArb: fc.Arbitrary<QueryNode> = fc.letrec<{ node: QueryNode }>((tie) => ({
   node: fc.oneof(
     { maxDepth: 3, depthIdentifier: 'ast' },
     leafArb,
+    fieldArb,
+    leafOperatorArb,
     fc
       .array(tie('node'), { minLength: 2, maxLength: 3 })
       .map((children) => combine('and', children)),
@@ -123,4 +185,20 @@ export const validAstArb: fc.Arbitrary<QueryNode> = fc
   .filter(
     (ast) =>
       countLeaves(ast) <= QUERY_LIMITS.maxTerms && printQuery(ast).length <= QUERY_LIMITS.maxLength,
+  );
+
+/** Items for the operators: a post (title and text) or a comment, with its fields. */
+export const docArb: fc.Arbitrary<QueryDocument> = fc
+  .record({
+    kind: fc.constantFrom('post' as const, 'comment' as const),
+    title: textArb,
+    body: textArb,
+    author: fc.constantFrom('spez', 'Auto_Moderator', 'someone'),
+    subreddit: fc.constantFrom('SaaS', 'rust', 'pics'),
+    nsfw: fc.boolean(),
+  })
+  .map(({ kind, title, body, ...fields }) =>
+    kind === 'post'
+      ? { ...fields, kind, title, text: `${title}\n${body}` }
+      : { ...fields, kind, text: body },
   );

@@ -11,6 +11,8 @@ export type Token =
   /** `text` is the raw inside of the quotes; `closed` is false when the input ended first. */
   | { kind: 'phrase'; text: string; start: number; end: number; closed: boolean }
   | { kind: OperatorKind; start: number }
+  /** `NEAR/…`; `text` is what follows the slash (checked by the parser). */
+  | { kind: 'near'; text: string; start: number; end: number }
   | { kind: 'open' | 'close' | 'minus' | 'lone-minus'; start: number };
 
 export type OperatorKind = 'and' | 'or' | 'not';
@@ -86,7 +88,10 @@ export function tokenize(input: string): Token[] {
       const end = readRun(i);
       const text = input.slice(i, end);
       const operator = OPERATORS.get(text);
-      tokens.push(operator ? { kind: operator, start: i } : { kind: 'word', text, start: i, end });
+      if (operator) tokens.push({ kind: operator, start: i });
+      else if (text.startsWith('NEAR/'))
+        tokens.push({ kind: 'near', text: text.slice(5), start: i, end });
+      else tokens.push({ kind: 'word', text, start: i, end });
       i = end;
       tokenStart = false;
     }
