@@ -23,8 +23,16 @@ export type SerializedModel = {
   weights: Record<string, number>;
 };
 
-/** A model ready to score: the weights in a Map (no prototype lookups, no JSON per text). */
-export type RelevanceModel = { weights: Map<string, number> };
+/** A feature pair's weight, marked with the last scoring that counted it. */
+type Weighted = { weight: number; mark: number };
+/** A word's weight (0 when only pairs starting with it are kept) and the pairs it starts. */
+type WordNode = Weighted & { pairs: Map<string, Weighted> | null };
+
+/**
+ * A model ready to score: words in a Map, each holding the pairs it starts, so that scoring
+ * builds no string per pair; `mark` counts a feature once per text without a Set per text.
+ */
+export type RelevanceModel = { words: Map<string, WordNode>; generation: number };
 
 export const MODEL_VERSION = 1;
 
@@ -32,21 +40,66 @@ export const MODEL_VERSION = 1;
 export const MAX_FEATURES = 5000;
 
 /** Texts longer than this are scored on their start: the cost of a match stays bounded. */
-export const MAX_TEXT_CHARS = 4000;
+export const MAX_TEXT_CHARS = 2000;
 
-const WORD = /[\p{L}\p{N}]+(?:['’.+#-][\p{L}\p{N}]+)*/gu;
+// Whether each BMP code unit is a letter or digit, worked out once per unit as text meets it
+// (0: not yet known, 1: yes, 2: no): a regular expression with \p{L} over whole texts
+// costs several times more on long comments.
+const WORD_UNIT = new Uint8Array(0x10000);
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+function isWordUnit(code: number): boolean {
+  if (code < 0x80) return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
+  // Surrogates (emoji and rarer scripts beyond the BMP) split words.
+  if (code >= 0xd800 && code <= 0xdfff) return false;
+  let known = WORD_UNIT[code];
+  if (known === 0) {
+    known = LETTER_OR_DIGIT.test(String.fromCharCode(code)) ? 1 : 2;
+    WORD_UNIT[code] = known;
+  }
+  return known === 1;
+}
+
+/** Inside a word when letters or digits follow: "don't", "node.js", "e-mail", "c#". */
+const isJoiner = (code: number) =>
+  code === 0x27 || code === 0x2e || code === 0x2b || code === 0x23 || code === 0x2d;
 
 /**
- * The features of a text: its words (normalised as the query language does, so "Stripe",
- * "STRIPE" and "stripé" are one word) and each pair of neighbouring words ("stripe api").
+ * The words of a text, normalised as the query language normalises (so "Stripe", "STRIPE"
+ * and "stripé" are one word): runs of letters and digits, kept together across one of
+ * ' . + # - between them. Reads at most MAX_TEXT_CHARS.
+ */
+export function words(text: string): string[] {
+  const normalized = normalizeText(
+    text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text,
+  );
+  const found: string[] = [];
+  const length = normalized.length;
+  let start = -1;
+  for (let i = 0; i < length; i++) {
+    const code = normalized.charCodeAt(i);
+    if (isWordUnit(code)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      if (isJoiner(code) && i + 1 < length && isWordUnit(normalized.charCodeAt(i + 1))) continue;
+      found.push(normalized.slice(start, i));
+      start = -1;
+    }
+  }
+  if (start >= 0) found.push(normalized.slice(start));
+  return found;
+}
+
+/**
+ * The features of a text: its words and each pair of neighbouring words ("stripe api").
  * Each feature counts once per text (binarised counts suit short texts best).
  */
 export function features(text: string): Set<string> {
-  const words = normalizeText(text.slice(0, MAX_TEXT_CHARS)).match(WORD) ?? [];
+  const all = words(text);
   const found = new Set<string>();
-  for (let i = 0; i < words.length; i++) {
-    found.add(words[i]);
-    if (i > 0) found.add(`${words[i - 1]} ${words[i]}`);
+  for (let i = 0; i < all.length; i++) {
+    found.add(all[i]);
+    if (i > 0) found.add(`${all[i - 1]} ${all[i]}`);
   }
   return found;
 }
@@ -98,19 +151,45 @@ export function loadModel(stored: unknown): RelevanceModel {
   ) {
     throw new Error('not a relevance model of this version');
   }
-  const weights = new Map<string, number>();
+  const words = new Map<string, WordNode>();
+  const node = (word: string) => {
+    let found = words.get(word);
+    if (!found) words.set(word, (found = { weight: 0, mark: 0, pairs: null }));
+    return found;
+  };
   for (const [feature, weight] of Object.entries((stored as SerializedModel).weights)) {
     if (typeof weight !== 'number' || !Number.isFinite(weight))
       throw new Error(`relevance model: feature "${feature}" has no numeric weight`);
-    weights.set(feature, weight);
+    const space = feature.indexOf(' ');
+    if (space === -1) {
+      node(feature).weight = weight;
+    } else {
+      const first = node(feature.slice(0, space));
+      (first.pairs ??= new Map()).set(feature.slice(space + 1), { weight, mark: 0 });
+    }
   }
-  return { weights };
+  return { words, generation: 0 };
 }
 
 /** The probability that the text is not relevant to the keyword, from 0 to 1. */
 export function scoreText(model: RelevanceModel, text: string): number {
+  const found = words(text);
+  // Each feature counts once per text, as in training: marked with this scoring's number.
+  const mark = ++model.generation;
   let logOdds = 0;
-  for (const feature of features(text)) logOdds += model.weights.get(feature) ?? 0;
+  for (let i = 0; i < found.length; i++) {
+    const node = model.words.get(found[i]);
+    if (!node) continue;
+    if (node.mark !== mark) {
+      node.mark = mark;
+      logOdds += node.weight;
+    }
+    const pair = i + 1 < found.length ? node.pairs?.get(found[i + 1]) : undefined;
+    if (pair && pair.mark !== mark) {
+      pair.mark = mark;
+      logOdds += pair.weight;
+    }
+  }
   // A logistic of the log odds, clamped so that exp never overflows.
   return 1 / (1 + Math.exp(-Math.max(-50, Math.min(50, logOdds))));
 }
