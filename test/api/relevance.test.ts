@@ -259,6 +259,11 @@ describe('hiding likely irrelevant mentions', () => {
     expect((await (await t.signedIn()).client.get('/api/relevance/hidden')).body).toEqual({
       hiddenToday: 0,
     });
+
+    // Marked relevant after all, it is listed again (and not sent after the fact).
+    await client.put(`/api/mentions/${hidden.id}/feedback`, { label: 'relevant' });
+    expect(await ids()).toContain(hidden.id);
+    expect(await deliveriesOf(hidden.id)).toBe(0);
   });
 
   test('with the switch off, new mentions are scored but all shown', async () => {

@@ -22,7 +22,12 @@ export async function setFeedback(
 ) {
   await db
     .update(mentions)
-    .set({ feedback: label, feedbackAt: label === null ? null : now })
+    .set({
+      feedback: label,
+      feedbackAt: label === null ? null : now,
+      // Marked relevant, a hidden mention is listed again (it is not sent after the fact).
+      ...(label === 'relevant' ? { hidden: false } : {}),
+    })
     .where(eq(mentions.id, mentionId));
 }
 

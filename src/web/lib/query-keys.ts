@@ -45,6 +45,15 @@ export const queryKeys = {
   feeds: ['feeds'] as const,
   /** exclusions: the user's global exclusions and what they filtered today. */
   exclusions: ['exclusions'] as const,
+  /**
+   * relevance: a keyword's filter (switch, labels, figures) and the hidden counts; a thumbs
+   * moves both, so they are one family.
+   */
+  relevance: {
+    all: ['relevance'] as const,
+    alert: (alertId: number) => ['relevance', 'alert', alertId] as const,
+    hidden: (alertId: string | undefined) => ['relevance', 'hidden', alertId ?? 'all'] as const,
+  },
   billing: {
     /** The family of the user's own subscription data below. */
     subscription: ['subscription'] as const,

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { useAlerts } from '../../features/alerts';
 import { exportUrl, MentionFilters, MentionList, useUrlFilters } from '../../features/mentions';
+import { HiddenCount } from '../../features/relevance';
 
 /**
  * /mentions, titled Alerts: every mention, filtered on the server, endlessly paged. See
@@ -34,6 +35,12 @@ export default function MentionsRoute() {
         }
       />
       <MentionFilters filters={filters} keywords={keywords} onChange={setFilter} onClear={clear} />
+      <HiddenCount
+        alertId={filters.alertId}
+        showing={filters.hidden === 'only'}
+        onShow={() => setFilter('hidden', 'only')}
+        onShowOthers={() => setFilter('hidden', null)}
+      />
       <MentionList filters={filters} filtered={filtered} onClearFilters={clear} />
     </>
   );

@@ -3,18 +3,21 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useId } from 'react';
 import { FEED_SCORES_UNKNOWN } from '@shared/api/ingestion';
+import { RelevanceFilter } from '../../relevance';
 import type { AlertFormValues } from '../alert-form-values';
 
 type Props = {
   form: UseFormReturnType<AlertFormValues>;
   /** Limited mode: feeds carry no scores, so a minimum score cannot be applied. */
   limited?: boolean;
+  /** The keyword being edited (none for a new one): its relevance filter is shown. */
+  alertId?: number;
   opened: boolean;
   onToggle: () => void;
 };
 
 /** The collapsible part of the keyword dialog: what to match (how to be told is outside it). */
-export function AdvancedOptions({ form, opened, onToggle, limited = false }: Props) {
+export function AdvancedOptions({ form, opened, onToggle, limited = false, alertId }: Props) {
   const panelId = useId();
   return (
     <div>
@@ -60,6 +63,7 @@ export function AdvancedOptions({ form, opened, onToggle, limited = false }: Pro
             {...form.getInputProps('minScore')}
             key={form.key('minScore')}
           />
+          <RelevanceFilter alertId={alertId} />
         </Stack>
       </Collapse>
     </div>

@@ -171,6 +171,7 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
         <NotificationChoice form={form} />
         <SendToSelect value={channelIds} onChange={setChannelIds} />
         <AdvancedOptions
+          alertId={alert?.id}
           limited={limited}
           form={form}
           opened={advancedOpened}

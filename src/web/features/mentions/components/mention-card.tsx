@@ -13,6 +13,7 @@ import type { Mention } from '@shared/api/mentions';
 import { IconArrowBigUp, IconExternalLink, IconMessage } from '@tabler/icons-react';
 import { useMemo, type ReactNode } from 'react';
 import { RelativeTime } from '../../../components/relative-time';
+import { FeedbackButtons } from '../../relevance';
 import { toastError } from '../../../lib/toast';
 import { useMarkRead } from '../api/mark-read';
 import { useUpdateReplied } from '../api/update-replied';
@@ -111,6 +112,11 @@ export function MentionCard({ mention, framed = true }: Props) {
               from the past week
             </Badge>
           )}
+          {mention.hidden && (
+            <Badge size="xs" variant="light" color="orange" tt="none">
+              hidden as likely not relevant
+            </Badge>
+          )}
         </Group>
         <RepliedSwitch mention={mention} />
       </Group>
@@ -157,12 +163,15 @@ export function MentionCard({ mention, framed = true }: Props) {
             {mention.keyword}
           </Badge>
         </Group>
-        <Anchor {...link} size="xs" fw={600}>
-          <Group gap={4} wrap="nowrap" component="span">
-            Open on Reddit
-            <IconExternalLink size={12} aria-hidden />
-          </Group>
-        </Anchor>
+        <Group gap="sm" wrap="nowrap">
+          <FeedbackButtons mention={mention} />
+          <Anchor {...link} size="xs" fw={600}>
+            <Group gap={4} wrap="nowrap" component="span">
+              Open on Reddit
+              <IconExternalLink size={12} aria-hidden />
+            </Group>
+          </Anchor>
+        </Group>
       </Group>
       <WhyMatched mention={mention} />
     </Stack>
