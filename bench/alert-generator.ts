@@ -1,6 +1,7 @@
 /**
  * Realistic generated alerts: 50% single words, 20% phrases, 20% AND/OR/NOT, 10% prefix
- * or symbol terms; 30% restricted to subreddits. Words come from the corpus itself, a few
+ * or symbol terms; 30% restricted to subreddits. With `operatorShare`, that share of them
+ * also uses an operator (`-author:`, `type:`, `title:`, `NEAR/n`, `subreddit:`, `nsfw:`). Words come from the corpus itself, a few
  * (3%) frequent ones (corpus ranks 100–2,100: common words such as "game" or "help", but
  * not the stop words at the very top, which nobody sets an alert on) and mostly rare ones
  * (12% from the long tail of the corpus, 85% invented product names that never occur);
@@ -12,14 +13,22 @@ import type { Random } from './random';
 
 const SYMBOLS = ['c++', 'c#', 'node.js', '.net', '$tsla', '$aapl', '$gme', 'e-mail', 'co-op', 'f#'];
 
-type Vocabulary = { frequent: string[]; rare: string[]; bigrams: string[]; subreddits: string[] };
+type Vocabulary = {
+  frequent: string[];
+  rare: string[];
+  bigrams: string[];
+  subreddits: string[];
+  authors: string[];
+};
 
 export function vocabularyOf(items: MatchItem[]): Vocabulary {
   const counts = new Map<string, number>();
   const bigrams = new Set<string>();
   const subreddits = new Set<string>();
+  const authors = new Set<string>();
   for (const item of items) {
     subreddits.add(item.subreddit.toLowerCase());
+    if (item.author && /^[\w-]{1,20}$/.test(item.author)) authors.add(item.author);
     const words = normalizeText(`${item.title} ${item.body}`).match(/[\p{L}\p{N}]{2,}/gu) ?? [];
     words.forEach((word, index) => {
       counts.set(word, (counts.get(word) ?? 0) + 1);
@@ -33,6 +42,7 @@ export function vocabularyOf(items: MatchItem[]): Vocabulary {
     rare: ranked.slice(2100),
     bigrams: [...bigrams],
     subreddits: [...subreddits],
+    authors: [...authors],
   };
 }
 
@@ -42,6 +52,7 @@ export function generateAlerts(
   random: Random,
   vocabulary: Vocabulary,
   count: number,
+  { operatorShare = 0 }: { operatorShare?: number } = {},
 ): AlertInput[] {
   const invented = () =>
     `${random.pick(SYLLABLES)}${random.pick(SYLLABLES)}${random.int(3) ? random.pick(SYLLABLES) : ''}${random.int(2) ? random.int(1000) : ''}`;
@@ -81,10 +92,28 @@ export function generateAlerts(
     ];
     return random.pick(shapes)();
   };
+  const plainWord = () => word().replace(/[^\p{L}\p{N}]/gu, '') || invented();
+  // What users add to cut noise: bots and their own account out, posts only, title words,
+  // two terms close together.
+  const withOperator = (keyword: string): string => {
+    const operators = [
+      () =>
+        `${keyword} -author:${random.pick(['automoderator', ...vocabulary.authors.slice(0, 50)])}`,
+      () => `${keyword} type:${random.pick(['post', 'comment'])}`,
+      () => `title:${plainWord()} ${keyword}`,
+      () => `${plainWord()} NEAR/${1 + random.int(5)} ${plainWord()}`,
+      () => `${keyword} -subreddit:${random.pick(vocabulary.subreddits)}`,
+      () => `${keyword} nsfw:no`,
+      () => `${keyword} subreddit:${random.pick(vocabulary.subreddits)}`,
+    ];
+    return random.pick(operators)();
+  };
   return Array.from({ length: count }, (_, index) => {
     const roll = random.next();
-    const keyword =
+    const base =
       roll < 0.5 ? word() : roll < 0.7 ? phrase() : roll < 0.9 ? boolean() : prefixOrSymbol();
+    // No draw without operators: the workload stays exactly what it was before them.
+    const keyword = operatorShare > 0 && random.next() < operatorShare ? withOperator(base) : base;
     const restricted = random.next() < 0.3;
     return {
       id: index + 1,

@@ -36,6 +36,8 @@ export function loadFixtureItems(): MatchItem[] | undefined {
         title: kind === 't3' ? text(data.title) : '',
         body: kind === 't3' ? text(data.selftext) : text(data.body),
         score: typeof data.score === 'number' ? data.score : 0,
+        author: text(data.author),
+        nsfw: data.over_18 === true,
       });
     }
   }
@@ -64,6 +66,8 @@ export function generateItems(random: Random, count: number): MatchItem[] {
       title: post ? sentence(4 + random.int(12)) : '',
       body: sentence(long ? 800 : random.int(60)),
       score: random.int(50),
+      author: random.next() < 0.05 ? 'AutoModerator' : `user${random.int(5000)}`,
+      nsfw: random.next() < 0.08,
     };
   });
 }
