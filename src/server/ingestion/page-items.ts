@@ -27,6 +27,7 @@ export function matchItems(index: AlertIndex, items: RedditItem[]): MatchedItem[
       score: item.score,
       author: item.author,
       nsfw: item.nsfw,
+      permalink: item.permalink,
     });
     for (const match of found) {
       const alert = index.alert(match.alertId);

@@ -16,6 +16,8 @@ export type MatchItem = {
   author?: string;
   /** Reddit's `over_18`, for `nsfw:`; absent counts as not marked. */
   nsfw?: boolean;
+  /** Not used by matching: what the volume preview's examples link to. */
+  permalink?: string;
 };
 
 /** The columns of an `alerts` row that matching needs. */
