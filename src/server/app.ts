@@ -38,6 +38,7 @@ import { createIngestionService, ingestionRoutes, redditMode } from './ingestion
 import { createFeedService, feedRoutes } from './feeds';
 import { createExclusionService, exclusionRoutes } from './exclusions';
 import { createRelevanceService, relevanceRoutes } from './relevance';
+import { createPreviewService, previewRoutes, type RecentItemWindow } from './preview';
 import { createMentionService, createStatsService, mentionRoutes, statsRoutes } from './mentions';
 
 export type AppDeps = OutsideClients & {
@@ -46,6 +47,8 @@ export type AppDeps = OutsideClients & {
   clock: Clock;
   /** Folder of the built SPA (dist/web); omitted in API-only tests. */
   webRoot?: string;
+  /** What this process's worker read lately (ROLE=all), for the volume preview. */
+  recentItems?: RecentItemWindow;
   logger?: FastifyBaseLogger;
 };
 
@@ -118,6 +121,10 @@ export async function buildApp(deps: AppDeps) {
   ingestionRoutes(app, { ingestion, requireUser });
   exclusionRoutes(app, { exclusions: createExclusionService({ db, clock }), requireUser });
   relevanceRoutes(app, { relevance: createRelevanceService({ db, clock }), requireUser });
+  previewRoutes(app, {
+    preview: createPreviewService({ clock, window: deps.recentItems }),
+    requireUser,
+  });
   channelRoutes(app, {
     channels: createChannelService({
       db,

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './config';
 import { startBackupEndpoint } from './db/backup-endpoint';
 import { DataDirLockedError, openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
+import { RecentItemWindow } from './preview';
 import { startupLine } from './startup-line';
 import { buildWorker } from './worker';
 
@@ -69,11 +70,24 @@ async function main() {
       ? 'mail goes out through SMTP_URL'
       : 'SMTP_URL unset: mail is written to the outbox',
   );
+  // The volume preview reads what this process's worker read: only when one process does both.
+  const recentItems =
+    config.runsWeb && config.runsWorker
+      ? new RecentItemWindow({ spanMs: 3_600_000, now: () => systemClock.now().getTime() })
+      : undefined;
   const app = config.runsWeb
-    ? await buildApp({ config, database, clock: systemClock, webRoot, logger: log, ...clients })
+    ? await buildApp({
+        config,
+        database,
+        clock: systemClock,
+        webRoot,
+        logger: log,
+        recentItems,
+        ...clients,
+      })
     : undefined;
   const worker = config.runsWorker
-    ? buildWorker({ config, database, clock: systemClock, log, ...clients })
+    ? buildWorker({ config, database, clock: systemClock, log, recentItems, ...clients })
     : undefined;
   // Reddit being unreachable is not a start-up failure: the worker records it for the status.
   await worker?.start();

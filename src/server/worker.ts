@@ -10,6 +10,7 @@ import { createEmailJobs, type EmailJobName, type Mailer } from './email';
 import { createIngestionJobs, type IngestionJobName, type PollSettings } from './ingestion';
 import { startJobs, type Job, type JobRunner } from './jobs/runner';
 import type { FeedClient, RedditClient } from './reddit';
+import { createIndexObserver, type RecentItemWindow } from './preview';
 import { createRelevanceJobs, type RelevanceJobName } from './relevance';
 
 /** Every job a worker may run: `trigger` with any other name does not compile. */
@@ -38,6 +39,8 @@ export type WorkerDeps = {
   deliverySettings?: Partial<DeliverySettings>;
   /** Identifies this process in listing leases. */
   owner?: string;
+  /** Filled with what the live reads see, for the app's volume preview (ROLE=all). */
+  recentItems?: RecentItemWindow;
 };
 
 /**
@@ -58,6 +61,7 @@ export function buildWorker(deps: WorkerDeps) {
     feeds: deps.reddit ? undefined : deps.feeds,
     owner,
     pollSettings: deps.pollSettings,
+    observeIndex: deps.recentItems && createIndexObserver(deps.recentItems),
   });
   const jobs: Job<WorkerJobName>[] = [
     ...createAccountJobs({ db, clock }),

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import type { RecentItemWindow } from '../../src/server/preview';
 import pino from 'pino';
 import type { PaymentProvider } from '../../src/server/billing';
 import { createOutsideClients } from '../../src/server/clients';
@@ -41,6 +42,8 @@ export async function build(
     mailer?: Mailer;
     /** Where the app logs (silent by default). */
     logger?: FastifyBaseLogger;
+    /** The volume preview's window, as main.ts shares it with the worker (ROLE=all). */
+    recentItems?: RecentItemWindow;
   } = {},
 ) {
   const database = await freshDatabase();
@@ -61,6 +64,7 @@ export async function build(
     mailer: options.mailer ?? clients.mailer,
     webRoot: options.webRoot,
     logger: options.logger,
+    recentItems: options.recentItems,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

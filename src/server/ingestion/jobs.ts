@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Job } from '../jobs/runner';
 import type { FeedClient, RedditClient } from '../reddit';
+import type { AlertIndex } from '../matching';
 import { startAlertIndexSync, type AlertIndexSync } from './alert-index-sync';
 import { runBackfills } from './backfill/backfill';
 import { pollDueFeeds } from './listings/feed-poller';
@@ -36,6 +37,8 @@ export type IngestionJobDeps = {
   owner: string;
   /** Tests shorten leases, overlap periods, timeouts and backoffs. */
   pollSettings?: Partial<PollSettings>;
+  /** Keeps what the live reads see for the keyword dialog's volume preview (ROLE=all). */
+  observeIndex?: (index: AlertIndex) => AlertIndex;
 };
 
 /**
@@ -55,6 +58,7 @@ export function createIngestionJobs(deps: IngestionJobDeps) {
   const recent = new RecentItems();
   const seenInAll = new Map<string, number>();
   let sync: AlertIndexSync | undefined;
+  const liveIndex = () => sync?.index && (deps.observeIndex?.(sync.index) ?? sync.index);
   const monitors = config.reddit.enabled && (reddit !== undefined || feeds !== undefined);
 
   // Limited mode reads feeds of named subreddits only: site-wide alerts wait for credentials.
@@ -87,7 +91,7 @@ export function createIngestionJobs(deps: IngestionJobDeps) {
         timeoutMs: POLL_RUN_MS + 60_000,
         retries: 0,
         run: async (signal) => {
-          const index = sync?.index;
+          const index = liveIndex();
           if (!index) return;
           await pollDueListings(
             {
@@ -130,7 +134,7 @@ export function createIngestionJobs(deps: IngestionJobDeps) {
       timeoutMs: POLL_RUN_MS + 60_000,
       retries: 0,
       run: async (signal) => {
-        const index = sync?.index;
+        const index = liveIndex();
         if (!index) return;
         await pollDueFeeds(
           { db, feeds, clock, index: () => index, owner, leaseMs: settings.leaseMs, recent, log },

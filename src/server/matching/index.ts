@@ -47,6 +47,7 @@
  *     (item-scanner.ts).
  */
 export { compileAlertIndex, type AlertIndex } from './alert-index';
+export { triggerLeaves } from './query-program';
 export type {
   AlertChange,
   AlertInput,

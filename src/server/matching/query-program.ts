@@ -104,6 +104,9 @@ export function compileQuery(
 
 type TriggerSet = { leaves: LeafNode[]; rarity: number };
 
+/** Leaves of which one occurs in every item `ast` matches (the index's trigger choice). */
+export const triggerLeaves = (ast: QueryNode): LeafNode[] => triggersOf(ast, false)?.leaves ?? [];
+
 /**
  * A set of leaves such that every item matching `node` (or its negation, when `negated`)
  * contains one of them; undefined when none exists. It mirrors `requiresPositive` exactly
