@@ -40,7 +40,7 @@ export const MODEL_VERSION = 1;
 export const MAX_FEATURES = 5000;
 
 /** Texts longer than this are scored on their start: the cost of a match stays bounded. */
-export const MAX_TEXT_CHARS = 2000;
+export const MAX_TEXT_CHARS = 1200;
 
 // Whether each BMP code unit is a letter or digit, worked out once per unit as text meets it
 // (0: not yet known, 1: yes, 2: no): a regular expression with \p{L} over whole texts

@@ -11,11 +11,16 @@ export const setFeedback = ({ mentionId, label }: SetFeedbackVariables) =>
 
 type Options = Pick<UseMutationOptions<Feedback, Error, SetFeedbackVariables>, 'onError'>;
 
-/** Success refreshes the mentions (the pressed thumbs) and the keyword's label counts. */
-export function useSetFeedback({ onError }: Options = {}) {
+/**
+ * Success refreshes the mentions (the pressed thumbs) and the keyword's label counts. The
+ * marks of one mention are sent one after another, in the order given: a quick second press
+ * (taking a mark back) is queued behind the first, never dropped nor overtaking it.
+ */
+export function useSetFeedback(mentionId: number, { onError }: Options = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setFeedback,
+    scope: { id: `mention-feedback-${mentionId}` },
     onSuccess: () =>
       Promise.all(
         [queryKeys.mentions.lists, queryKeys.relevance.all].map((queryKey) =>

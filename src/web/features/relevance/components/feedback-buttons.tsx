@@ -11,15 +11,13 @@ type Props = { mention: { id: number; feedback: RelevanceLabel | null } };
  * pressing the marked one again takes the mark back. The keyword's filter learns from them.
  */
 export function FeedbackButtons({ mention }: Props) {
-  const feedback = useSetFeedback({
+  const feedback = useSetFeedback(mention.id, {
     onError: (error) => toastError('Could not save your feedback', error),
   });
-  // While saving, the buttons show where they are going.
+  // While saving, the buttons show where they are going (the latest press).
   const current = feedback.isPending ? feedback.variables.label : mention.feedback;
-  const press = (label: RelevanceLabel) => {
-    if (feedback.isPending) return;
+  const press = (label: RelevanceLabel) =>
     feedback.mutate({ mentionId: mention.id, label: current === label ? null : label });
-  };
   const pressed = (label: RelevanceLabel) => current === label;
   return (
     <Group gap={2} wrap="nowrap" role="group" aria-label="Is this mention relevant?">

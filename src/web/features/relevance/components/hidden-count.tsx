@@ -20,8 +20,10 @@ export function HiddenCount({ alertId, showing, onShow, onShowOthers }: Props) {
   if (showing) {
     return (
       <Group gap="xs" role="status" wrap="wrap">
-        <IconEyeOff size={16} aria-hidden />
-        <Text size="sm">Showing the mentions hidden as likely not relevant.</Text>
+        <Group gap={6} wrap="nowrap">
+          <IconEyeOff size={16} aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="sm">Showing the mentions hidden as likely not relevant.</Text>
+        </Group>
         <Button size="compact-sm" variant="light" onClick={onShowOthers}>
           Back to the others
         </Button>
@@ -32,12 +34,14 @@ export function HiddenCount({ alertId, showing, onShow, onShowOthers }: Props) {
   if (hidden === 0) return null;
   return (
     <Group gap="xs" role="status" wrap="wrap">
-      <IconEyeOff size={16} aria-hidden />
-      <Text size="sm">
-        {hidden === 1
-          ? '1 mention hidden today as likely not relevant.'
-          : `${hidden.toLocaleString()} mentions hidden today as likely not relevant.`}
-      </Text>
+      <Group gap={6} wrap="nowrap">
+        <IconEyeOff size={16} aria-hidden style={{ flexShrink: 0 }} />
+        <Text size="sm">
+          {hidden === 1
+            ? '1 mention hidden today as likely not relevant.'
+            : `${hidden.toLocaleString()} mentions hidden today as likely not relevant.`}
+        </Text>
+      </Group>
       <Button size="compact-sm" variant="light" onClick={onShow}>
         Show hidden
       </Button>
