@@ -15,6 +15,8 @@ const stateSchema = z.object({
   sentThisMinute: z.number(),
   backgroundUsed: z.number().optional(),
   backgroundWindowEnd: z.number().optional(),
+  sweepUsed: z.number().optional(),
+  sweepWindowEnd: z.number().optional(),
 }) satisfies z.ZodType<BudgetState>;
 
 /** A damaged or older-shaped row starts a fresh budget rather than stopping ingestion. */
@@ -25,6 +27,9 @@ export function parseBudget(value: unknown): BudgetState | undefined {
 
 /** The rows of `reddit_client_state`: the OAuth client's budget, and limited mode's feed pacing. */
 export const BUDGET_ROWS = { oauth: 1, feeds: 2 } as const;
+
+/** The row whose jsonb holds each listing's sweep state and coverage (listings/sweep-repo.ts). */
+export const SWEEP_STATE_ROW = 3;
 
 /**
  * The budget in the one `reddit_client_state` row, changed under a row lock: every worker of

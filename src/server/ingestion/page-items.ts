@@ -40,10 +40,24 @@ export function matchItems(index: AlertIndex, items: RedditItem[]): MatchedItem[
 }
 
 /**
+ * Whether the items' ids count up with their creation time, as Reddit's post ids do: at least
+ * 90% of neighbours in time are in id order too. Random ids (Reddit's comments, from 2026) are
+ * not, and say nothing about how many items lie between two of them.
+ */
+export function idsAreSequential(items: readonly RedditItem[]) {
+  const byTime = [...items].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const ids = byTime.map((item) => parseInt(item.fullname.slice(3), 36));
+  if (ids.length < 3 || !ids.every(Number.isFinite)) return false;
+  let ordered = 0;
+  for (let i = 1; i < ids.length; i++) if (ids[i] >= ids[i - 1]) ordered++;
+  return ordered >= 0.9 * (ids.length - 1);
+}
+
+/**
  * How many items a gap holds. Reddit's base-36 ids count every item created site-wide (not all
  * of them shown in this listing), so the share of ids the reachable pages show, applied to the
  * ids between the cursor and the oldest reachable item, estimates the missed ones; without
- * usable ids, the listing's observed rate over the gap's time span.
+ * usable ids (random ones among them), the listing's observed rate over the gap's time span.
  */
 export function estimateMissed(
   listing: ListingRow,
@@ -57,7 +71,8 @@ export function estimateMissed(
   const low = Math.min(...ids);
   const high = Math.max(...ids);
   const missedIds = low - idOf(cursorFullname) - 1;
-  if (ids.length > 1 && high > low && Number.isFinite(missedIds) && missedIds >= 0) {
+  const usable = idsAreSequential(reachable) && ids.length > 1 && high > low;
+  if (usable && Number.isFinite(missedIds) && missedIds >= 0) {
     return Math.round((missedIds * (ids.length - 1)) / (high - low));
   }
   return Math.max(1, Math.round((listing.itemsPerMinute * Math.max(until - since, 0)) / 60_000));

@@ -24,6 +24,13 @@ export const listingStatusSchema = z.object({
   lastError: z.string().nullable(),
   errorSince: z.string().nullable(),
   gaps24h: gapSummarySchema,
+  /**
+   * Items inserted into the listing up to this many seconds late (behind newer ones) are found
+   * by its sweep, as of its last pass; null when the budget leaves no room for one.
+   */
+  lateCheckedBackSeconds: z.number().nullable(),
+  /** Items of the last 24 h by the read that caught them first: the live read, the sweep. */
+  caught24h: z.object({ live: z.number().int(), sweep: z.number().int() }),
 });
 export type ListingStatus = z.infer<typeof listingStatusSchema>;
 

@@ -44,3 +44,17 @@ export function gapsLabel(gaps: ListingStatus['gaps24h']) {
     ? 'none'
     : `${gaps.count} (~${gaps.estimatedItems.toLocaleString()} items)`;
 }
+
+/** How far back a listing's sweep finds late items: "checked back 6 min", or "not checked". */
+export function lateLabel(seconds: number | null) {
+  if (seconds === null) return 'not checked (no budget left)';
+  return `checked back ${seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`}`;
+}
+
+/** The items of the last 24 h by the read that caught them: "99.2% live · 0.8% sweep". */
+export function caughtLabel(caught: ListingStatus['caught24h']) {
+  const total = caught.live + caught.sweep;
+  if (total === 0) return 'none yet';
+  const share = (n: number) => `${((n * 100) / total).toFixed(n === 0 || n === total ? 0 : 1)}%`;
+  return `${share(caught.live)} live · ${share(caught.sweep)} sweep`;
+}

@@ -36,6 +36,14 @@ const firehoseBody = z.object({
   plant: z
     .object({ phrases: z.array(z.string().min(1)), rate: z.number().min(0).max(1) })
     .optional(),
+  late: z
+    .object({
+      share: z.number().min(0).max(1),
+      minMs: z.number().min(0),
+      maxMs: z.number().min(0),
+    })
+    .refine((late) => late.maxMs >= late.minMs, 'maxMs must not be below minMs')
+    .optional(),
 });
 const faultRule = z.object({
   match: z.string().optional(),

@@ -15,9 +15,12 @@ export class ItemFactory {
     private readonly store: Store,
     private readonly random: Random,
     private readonly clock: () => number,
+    /** Comment ids drawn at random instead of counting up (Reddit's announced 2026 change). */
+    private readonly randomCommentIds = false,
   ) {}
 
-  addPost(p: NewPost): StoredItem {
+  /** With `hold`, the item gets its id and creation time now but is stored by the caller later. */
+  addPost(p: NewPost, hold = false): StoredItem {
     const subreddit = cleanSubreddit(p.subreddit);
     const id = this.newId('t3');
     const title = p.title;
@@ -40,11 +43,11 @@ export class ItemFactory {
       url: p.url,
       numComments: 0,
     };
-    this.store.insert(item);
+    if (!hold) this.store.insert(item, this.clock());
     return item;
   }
 
-  addComment(c: NewComment): StoredItem {
+  addComment(c: NewComment, hold = false): StoredItem {
     const post = c.linkId ? this.store.byName.get(c.linkId) : undefined;
     if (c.linkId && post?.kind !== 't3') throw new Error(`unknown post ${c.linkId}`);
     const parent =
@@ -78,11 +81,12 @@ export class ItemFactory {
       linkUrl: parent.url ?? `https://www.reddit.com${postPath}`,
     };
     parent.numComments = (parent.numComments ?? 0) + 1;
-    this.store.insert(item);
+    if (!hold) this.store.insert(item, this.clock());
     return item;
   }
 
   private newId(kind: 't1' | 't3'): string {
+    if (kind === 't1' && this.randomCommentIds) return this.randomId();
     for (;;) {
       // Roughly increasing with small gaps, as Reddit's ids look from one listing.
       const step = this.random.int(1, 3);
@@ -91,7 +95,24 @@ export class ItemFactory {
       if (!this.store.byName.has(`${kind}_${id}`)) return id;
     }
   }
+
+  /** Seven base-36 digits at random, never one already taken (nor one held back, by `taken`). */
+  private randomId(): string {
+    for (;;) {
+      const id = this.random.int(LOW_RANDOM_ID, HIGH_RANDOM_ID).toString(36);
+      if (!this.store.byName.has(`t1_${id}`) && !this.taken.has(id)) {
+        this.taken.add(id);
+        return id;
+      }
+    }
+  }
+
+  private readonly taken = new Set<string>();
 }
+
+// Above every recorded comment id, below 8 digits: random ids still look like Reddit's.
+const LOW_RANDOM_ID = parseInt('p000000', 36);
+const HIGH_RANDOM_ID = parseInt('zzzzzzz', 36);
 
 function cleanSubreddit(name: string): string {
   const trimmed = name.trim().replace(/^\/?r\//i, '');

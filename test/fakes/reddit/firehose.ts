@@ -1,6 +1,7 @@
 import type { ItemFactory } from './factory';
 import type { StoredItem } from './items';
 import { Zipf, type Random } from './random';
+import type { Store } from './store';
 import { paragraphs, plant, sentence, title } from './text';
 import type { FirehoseOptions } from './types';
 
@@ -25,10 +26,14 @@ export class Firehose {
   private timer: NodeJS.Timeout | undefined;
   private readonly recentPosts: StoredItem[] = [];
   private readonly lastPostBySub = new Map<string, StoredItem>();
+  /** Late items, created but not yet in the listings: stored once `dueMs` passes. */
+  private pending: { item: StoredItem; dueMs: number }[] = [];
 
   constructor(
     private readonly factory: ItemFactory,
     private readonly random: Random,
+    private readonly store: Store,
+    private readonly clock: () => number,
   ) {}
 
   start(options: FirehoseOptions): void {
@@ -39,6 +44,7 @@ export class Firehose {
     let posts = 0;
     let comments = 0;
     const tick = () => {
+      this.insertDue();
       const elapsed = (performance.now() - started) / 1000;
       const duePosts = Math.floor(elapsed * options.postsPerSecond);
       const dueComments = Math.floor(elapsed * options.commentsPerSecond);
@@ -63,9 +69,32 @@ export class Firehose {
     this.timer.unref();
   }
 
+  /** Stops creating items; late items not yet due are dropped (they never appear). */
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    this.pending = [];
+  }
+
+  private insertDue(): void {
+    if (this.pending.length === 0) return;
+    const now = this.clock();
+    const due = this.pending.filter((entry) => entry.dueMs <= now);
+    if (due.length === 0) return;
+    this.pending = this.pending.filter((entry) => entry.dueMs > now);
+    due.sort((a, b) => a.dueMs - b.dueMs);
+    for (const { item } of due) this.store.insert(item, now);
+  }
+
+  /** A late item's delay, for `late.share` of the items; undefined for the others. */
+  private lateDelay(options: FirehoseOptions): number | undefined {
+    const late = options.late;
+    if (!late || late.share <= 0 || !this.random.chance(late.share)) return undefined;
+    return late.minMs + this.random.next() * Math.max(0, late.maxMs - late.minMs);
+  }
+
+  private hold(item: StoredItem, delayMs: number): void {
+    this.pending.push({ item, dueMs: item.createdMs + delayMs });
   }
 
   private post(subreddit: string, options: FirehoseOptions): void {
@@ -76,12 +105,17 @@ export class Firehose {
       if (selftext && this.random.chance(0.5)) selftext = plant(this.random, selftext, phrase);
       else postTitle = plant(this.random, postTitle, phrase);
     }
-    const post = this.factory.addPost({
-      subreddit,
-      title: postTitle,
-      selftext,
-      url: selftext ? undefined : `https://i.imgur.com/${this.random.token(7)}.jpg`,
-    });
+    const delay = this.lateDelay(options);
+    const post = this.factory.addPost(
+      {
+        subreddit,
+        title: postTitle,
+        selftext,
+        url: selftext ? undefined : `https://i.imgur.com/${this.random.token(7)}.jpg`,
+      },
+      delay !== undefined,
+    );
+    if (delay !== undefined) return this.hold(post, delay);
     this.recentPosts.push(post);
     if (this.recentPosts.length > RECENT_POSTS * 2) this.recentPosts.splice(0, RECENT_POSTS);
     this.lastPostBySub.set(post.subKey, post);
@@ -95,7 +129,12 @@ export class Firehose {
     let body = this.random.chance(0.7) ? sentence(this.random) : paragraphs(this.random);
     const phrase = this.plantedPhrase(options);
     if (phrase !== undefined) body = plant(this.random, body, phrase);
-    this.factory.addComment({ subreddit: post.subreddit, body, linkId: post.fullname });
+    const delay = this.lateDelay(options);
+    const comment = this.factory.addComment(
+      { subreddit: post.subreddit, body, linkId: post.fullname },
+      delay !== undefined,
+    );
+    if (delay !== undefined) this.hold(comment, delay);
   }
 
   private plantedPhrase(options: FirehoseOptions): string | undefined {

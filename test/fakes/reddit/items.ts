@@ -14,6 +14,10 @@ export interface StoredItem {
   createdMs: number;
   /** Insertion order: the tie-break between items created in the same millisecond. */
   seq: number;
+  /** A late item: when it entered the listings, and how many newer items r/all (else its
+   * subreddit) held above it then. */
+  insertedMs?: number;
+  insertedDepth?: number;
   author: string;
   score: number;
   removed: boolean;
@@ -162,5 +166,9 @@ export function logEntry(item: StoredItem): ItemLogEntry {
     entry.linkId = item.linkId;
   }
   if (item.raw !== undefined) entry.fixture = true;
+  if (item.insertedMs !== undefined) {
+    entry.insertedMs = item.insertedMs;
+    entry.insertedDepth = item.insertedDepth;
+  }
   return entry;
 }

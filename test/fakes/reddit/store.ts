@@ -15,13 +15,24 @@ export class Store {
   private readonly listings = new Map<string, StoredItem[]>();
   private seq = 0;
 
-  insert(item: StoredItem): void {
+  /**
+   * Stores the item in its listings by creation time. An item stored after newer ones (`now` past
+   * its creation) is a late insertion: it lands below them, as Reddit's cached listings place an
+   * approved or lagging item, and its depth there is noted (beyond the window: never served).
+   */
+  insert(item: StoredItem, now?: number): void {
     item.seq = ++this.seq;
     this.byName.set(item.fullname, item);
     this.log.push(item);
-    insertSorted(this.array(item.kind, item.subKey), item);
-    if (this.inAll(item.subKey)) insertSorted(this.array(item.kind, ALL), item);
+    const depth = insertSorted(this.array(item.kind, item.subKey), item);
+    const depthInAll = this.inAll(item.subKey)
+      ? insertSorted(this.array(item.kind, ALL), item)
+      : undefined;
     if (item.kind === 't3') insertSorted(this.array('t3', EVERY), item);
+    if (now !== undefined && now > item.createdMs) {
+      item.insertedMs = now;
+      item.insertedDepth = depthInAll ?? depth;
+    }
   }
 
   /** Gone from every listing; /api/info still answers it, marked removed. */
@@ -101,10 +112,16 @@ export function lowerBound(array: readonly StoredItem[], item: StoredItem): numb
   return lo;
 }
 
-function insertSorted(array: StoredItem[], item: StoredItem): void {
+/** Inserts in creation order; returns how many newer items the listing holds above it. */
+function insertSorted(array: StoredItem[], item: StoredItem): number {
   const last = array[array.length - 1];
-  if (!last || olderThan(last, item)) array.push(item);
-  else array.splice(lowerBound(array, item), 0, item); // a late insert
+  if (!last || olderThan(last, item)) {
+    array.push(item);
+    return 0;
+  }
+  const at = lowerBound(array, item);
+  array.splice(at, 0, item); // a late insert
+  return array.length - 1 - at;
 }
 
 function removeSorted(array: StoredItem[], item: StoredItem): void {

@@ -22,6 +22,8 @@ export interface FakeRedditOptions {
   fixturesDir?: string;
   /** Seed of the generated text, ids and firehose choices. */
   seed?: number;
+  /** Comment ids drawn at random (Reddit's announced change) instead of counting up. */
+  randomCommentIds?: boolean;
   /** Milliseconds; default Date.now. */
   clock?: () => number;
   /** The public feeds answer `status` (default 429) to requests closer than this together. */
@@ -76,6 +78,10 @@ export interface ItemLogEntry {
   linkTitle?: string;
   linkId?: string;
   fixture?: boolean;
+  /** Inserted late: when it entered the listings (ms), and how many newer items r/all (else
+   * its subreddit) held above it then; Reddit serves the newest `listingWindow` only. */
+  insertedMs?: number;
+  insertedDepth?: number;
 }
 
 export interface RecordedRequest {
@@ -95,6 +101,11 @@ export interface FirehoseOptions {
   subreddits?: string[];
   /** `rate` (0..1) of the items get one of `phrases` inserted into their title or body. */
   plant?: { phrases: string[]; rate: number };
+  /**
+   * `share` (0..1) of the items enter the listings late: created (id and time) on schedule, but
+   * stored between `minMs` and `maxMs` later (uniformly), below the newer items.
+   */
+  late?: { share: number; minMs: number; maxMs: number };
 }
 
 export type FaultKind =

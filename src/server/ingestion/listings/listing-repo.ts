@@ -153,6 +153,14 @@ export async function isListingBehind(db: DbOrTx, now: Date) {
   return row !== undefined;
 }
 
+/** The planned listings' observed rates, from which the sweeps are planned. */
+export function listingRates(db: DbOrTx) {
+  return db
+    .select({ id: redditListings.id, itemsPerMinute: redditListings.itemsPerMinute })
+    .from(redditListings)
+    .where(eq(redditListings.isPlanned, true));
+}
+
 export type ListingUpdate = PgUpdateSetSource<typeof redditListings>;
 
 /** The counters and health of a listing after a read that answered. */

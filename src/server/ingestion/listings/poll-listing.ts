@@ -2,9 +2,15 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { AlertIndex } from '../../matching';
-import type { ListingPage, RedditClient, RedditItem } from '../../reddit';
+import {
+  BudgetBusyError,
+  type ListingPage,
+  type RedditClient,
+  type RedditItem,
+} from '../../reddit';
 import { listingPath } from './listing-plan';
 import {
+  isListingBehind,
   markSeenInAll,
   recordGap,
   splitNames,
@@ -15,6 +21,8 @@ import {
 } from './listing-repo';
 import { estimateMissed, matchItems, oldest, sampleRate } from '../page-items';
 import type { RecentItems } from './recent-items';
+import { SWEEP, type ListingSweep } from './sweep-plan';
+import { countCoverage, loadSweepState, saveSweepState, type SweepState } from './sweep-repo';
 import { storeMatches } from '../store-mentions';
 
 export type PollSettings = {
@@ -25,11 +33,14 @@ export type PollSettings = {
   overlapMs: number;
   /** Pages one turn reads before letting other listings go first. */
   maxPagesPerTurn: number;
+  /** Shortest time between two sweep passes of a listing (tests shorten it). */
+  sweepMinPeriodMs: number;
 };
 
 export const DEFAULT_POLL_SETTINGS: Omit<PollSettings, 'pollSeconds' | 'leaseMs'> = {
   overlapMs: 120_000,
   maxPagesPerTurn: 5,
+  sweepMinPeriodMs: SWEEP.minPeriodMs,
 };
 
 export type PollDeps = {
@@ -42,8 +53,13 @@ export type PollDeps = {
   recent: RecentItems;
   /** When this process last noted each subreddit as carried by r/all (ms). */
   seenInAll: Map<string, number>;
+  /** The listing's sweep for late items, when the budget leaves room for one (sweep-plan.ts). */
+  sweepOf?: (listingId: number) => ListingSweep | undefined;
   log: Logger;
 };
+
+/** Sweep pages one turn reads at most, so that other listings' live reads are not held up. */
+const SWEEP_PAGES_PER_TURN = 3;
 
 const PAGE = 100;
 /** Reddit keeps about this many items reachable per listing. */
@@ -70,7 +86,7 @@ export async function pollListing(
   listing: ListingRow,
   signal?: AbortSignal,
 ): Promise<TurnResult> {
-  const turn = new ListingTurn(deps, listing, signal);
+  const turn = new ListingTurn(deps, listing, signal, await loadSweepState(deps.db, listing.id));
   if (!listing.cursorFullname) {
     await turn.readFirstPage();
     turn.result.caughtUp = true;
@@ -79,15 +95,21 @@ export async function pollListing(
     turn.result.caughtUp = true;
   } else {
     turn.result.caughtUp = await turn.readOnFromCursor();
+    const sweep = deps.sweepOf?.(listing.id);
+    if (turn.result.caughtUp && sweep) await turn.sweep(sweep);
   }
+  await turn.saveSweepState();
   return turn.result;
 }
 
 /** The newest item a listing has stored: each read goes on from here. */
 type Cursor = { fullname: string | null; createdAt: Date | null };
 
-/** What a page's read does to the cursor and to the listing row besides. */
-type StoreOptions = { advance: boolean; extra?: ListingUpdate };
+/**
+ * What a page's read does to the cursor and to the listing row besides; `late` pages (the
+ * overlap and the sweep, behind the cursor) count what they find as caught late.
+ */
+type StoreOptions = { advance: boolean; extra?: ListingUpdate; late?: boolean };
 
 /** A page with fewer entries than asked for: the listing has no more in that direction. */
 const isShort = (page: ListingPage) => page.items.length + page.skipped < PAGE;
@@ -110,6 +132,7 @@ class ListingTurn {
     private readonly deps: PollDeps,
     private readonly listing: ListingRow,
     private readonly signal: AbortSignal | undefined,
+    private readonly sweepState: SweepState,
   ) {
     this.path = listingPath({
       scope: listing.scope,
@@ -142,8 +165,69 @@ class ListingTurn {
   /** The items just behind the cursor: Reddit inserts some late, behind newer ones. */
   private async rereadBehindCursor(now: number) {
     const page = await this.read({ after: this.cursor.fullname ?? undefined });
-    await this.store(page, { advance: false, extra: { overlapReadAt: new Date(now) } });
+    await this.store(page, { advance: false, extra: { overlapReadAt: new Date(now) }, late: true });
   }
+
+  /**
+   * A step of the listing's sweep: starts a pass at the cursor when one is due, then reads up to
+   * SWEEP_PAGES_PER_TURN pages back with `after`, within the sweeps' share of the budget (a slot
+   * refused ends the step; the pass goes on next turn). A pass ends at its horizon, its page
+   * count or the end of Reddit's window; it stores what the live reads missed, once.
+   */
+  async sweep(plan: ListingSweep) {
+    const { deps, sweepState: state } = this;
+    const now = deps.clock.now().getTime();
+    let pass = state.pass;
+    if (!pass) {
+      const last = state.lastPassStartedAt;
+      if (last !== null && now - last < plan.periodMs) return;
+      pass = { startedAt: now, after: this.cursor.fullname, pages: 0, oldestMs: null };
+    }
+    // The live listings first: no sweep while any of them is behind.
+    if (await isListingBehind(deps.db, deps.clock.now())) return;
+    if (state.pass === null) state.lastPassStartedAt = pass.startedAt;
+    state.pass = pass;
+    for (let step = 0; step < SWEEP_PAGES_PER_TURN; step++) {
+      if (this.signal?.aborted) return;
+      let page: ListingPage;
+      try {
+        page = await this.read({ after: pass.after ?? undefined }, 'sweep');
+      } catch (error) {
+        if (error instanceof BudgetBusyError) return;
+        throw error;
+      }
+      await this.store(page, { advance: false, late: true });
+      pass.pages++;
+      if (page.items.length > 0)
+        pass.oldestMs = Math.min(pass.oldestMs ?? Infinity, oldest(page.items));
+      pass.after = page.lastFullname;
+      const done =
+        isShort(page) ||
+        !page.lastFullname ||
+        pass.pages >= SWEEP.windowItems / SWEEP.pageItems ||
+        (pass.oldestMs !== null && pass.oldestMs <= pass.startedAt - SWEEP.maxHorizonMs);
+      if (done) {
+        const reached = pass.startedAt - (pass.oldestMs ?? pass.startedAt);
+        state.checkedBackMs = Math.max(0, Math.min(reached, SWEEP.maxHorizonMs) - plan.periodMs);
+        state.pass = null;
+        return;
+      }
+    }
+  }
+
+  /** The sweep's position and the coverage counts, for the next turn and the status. */
+  async saveSweepState() {
+    countCoverage(
+      this.sweepState,
+      this.deps.clock.now().getTime(),
+      this.firstSeen.live,
+      this.firstSeen.late,
+    );
+    await saveSweepState(this.deps.db, this.listing.id, this.sweepState);
+  }
+
+  /** Items this turn stored first, by the read that found them. */
+  private readonly firstSeen = { live: 0, late: 0 };
 
   /**
    * Pages with `before` until a short one, the full pages due on a busy listing, or the turn's
@@ -266,14 +350,22 @@ class ListingTurn {
   }
 
   /** One page of the listing, under a renewed lease. */
-  private async read(params: { before?: string; after?: string }) {
+  private async read(
+    params: { before?: string; after?: string },
+    priority: 'live' | 'sweep' = 'live',
+  ) {
     const { deps, listing } = this;
     // Each read (with its retries) gets a whole lease: a worker that dies mid-read holds the
     // listing for one lease at most.
     await updateLeased(deps.db, listing.id, deps.owner, {
       leaseUntil: new Date(deps.clock.now().getTime() + deps.settings.leaseMs),
     });
-    const page = await deps.reddit.listing(this.path, { limit: PAGE, ...params }, this.signal);
+    const page = await deps.reddit.listing(
+      this.path,
+      { limit: PAGE, ...params },
+      this.signal,
+      priority,
+    );
     this.result.requests++;
     deps.log.trace({ listing: listing.id, ...params, items: page.items.length }, 'listing read');
     return page;
@@ -283,8 +375,9 @@ class ListingTurn {
    * Stores the page's new items and their mentions, with the cursor on its first item when
    * `advance`, in one transaction: a crash repeats the page, never loses it.
    */
-  private async store(page: ListingPage, { advance, extra = {} }: StoreOptions) {
+  private async store(page: ListingPage, { advance, extra = {}, late = false }: StoreOptions) {
     const { deps, listing } = this;
+    // Once: an item is new when this listing has not stored it (a set of ids, not "newer than").
     const fresh = page.items.filter((item) => !deps.recent.has(listing.id, item.fullname));
     const matches = matchItems(deps.index(), fresh);
     const now = deps.clock.now();
@@ -300,6 +393,7 @@ class ListingTurn {
       });
     });
     this.countNewItems(fresh);
+    this.firstSeen[late ? 'late' : 'live'] += fresh.length;
     this.cursor = next;
     deps.recent.addAll(
       listing.id,

@@ -11,6 +11,8 @@ import {
   type ListingRow,
 } from './listing-repo';
 import { pollListing, type PollDeps, type TurnResult } from './poll-listing';
+import { planSweeps, sweepShare, type ListingSweep } from './sweep-plan';
+import { listingRates } from './listing-repo';
 
 const isInaccessible = (error: unknown): error is RedditError =>
   error instanceof RedditError && (error.failure === 'forbidden' || error.failure === 'not-found');
@@ -69,6 +71,8 @@ export async function pollDueListings(
   run: { signal?: AbortSignal; until: number },
 ): Promise<number> {
   const { signal } = run;
+  const sweeps = await planRunSweeps(deps);
+  deps = { ...deps, sweepOf: (id) => sweeps.get(id) };
   let turns = 0;
   while (!signal?.aborted && deps.clock.now().getTime() < run.until) {
     const listing = await leaseDueListing(
@@ -82,6 +86,19 @@ export async function pollDueListings(
     await takeTurn(deps, listing, signal);
   }
   return turns;
+}
+
+/**
+ * The sweeps for this run, from the listings' observed rates: the share of the budget they
+ * leave goes to the client (sweep reads take their slots within it) and is split into passes.
+ */
+async function planRunSweeps(deps: PollDeps): Promise<Map<number, ListingSweep>> {
+  const listings = await listingRates(deps.db);
+  const { limit, utilisation, windowMs } = deps.reddit.budget.options;
+  const allowedPerMinute = (limit * utilisation * 60_000) / windowMs;
+  const share = sweepShare(listings, allowedPerMinute);
+  deps.reddit.setSweepShare(share);
+  return planSweeps(listings, share * allowedPerMinute, deps.settings.sweepMinPeriodMs);
 }
 
 async function takeTurn(

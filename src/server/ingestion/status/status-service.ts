@@ -8,6 +8,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { parseBudget } from '../budget-store';
+import { coverageSince, loadSweepStates, type SweepState } from '../listings/sweep-repo';
 import { startOfLocalDay } from '../../lib/time-zones';
 import * as repo from './status-repo';
 
@@ -71,7 +72,12 @@ export function toListingStatus(
   l: ListingRow,
   names: ReadonlySet<string>,
   gaps24h: ListingStatus['gaps24h'],
+  sweep?: { state: SweepState | undefined; now: Date },
 ): ListingStatus {
+  const checkedBackMs = sweep?.state?.checkedBackMs ?? null;
+  const caught = sweep?.state
+    ? coverageSince(sweep.state, sweep.now.getTime() - 24 * 3600_000)
+    : { live: 0, swept: 0 };
   return {
     id: l.id,
     scope: l.scope === 'all' ? 'all' : 'subreddits',
@@ -85,6 +91,8 @@ export function toListingStatus(
     lastError: l.errorSince ? l.lastError : null,
     errorSince: iso(l.errorSince),
     gaps24h,
+    lateCheckedBackSeconds: checkedBackMs === null ? null : Math.round(checkedBackMs / 1000),
+    caught24h: { live: caught.live, sweep: caught.swept },
   };
 }
 
@@ -155,10 +163,11 @@ export function createIngestionService(deps: {
       for (const alert of alerts) for (const l of listingsOf(alert, listings).listings) mine.add(l);
       const names = new Set(alerts.flatMap((a) => repo.toNames(a.subreddits)));
       const dayStart = startOfLocalDay(now, timezone);
-      const [gaps24h, gapsToday, blocked] = await Promise.all([
+      const [gaps24h, gapsToday, blocked, sweeps] = await Promise.all([
         repo.gapsSince(db, new Date(now.getTime() - 24 * 3600_000)),
         repo.gapsSince(db, dayStart),
         repo.inaccessibleSubreddits(db, [...names]),
+        loadSweepStates(db),
       ]);
       const gapsOf = (listingId: number) => {
         const g = gaps24h.find((row) => row.listingId === listingId);
@@ -175,7 +184,7 @@ export function createIngestionService(deps: {
           mode === 'no-credentials' ? alerts.filter((a) => !a.subreddits).length : 0,
         listings: [...mine]
           .sort((a, b) => (a.scope === b.scope ? a.id - b.id : a.scope === 'all' ? -1 : 1))
-          .map((l) => toListingStatus(l, names, gapsOf(l.id))),
+          .map((l) => toListingStatus(l, names, gapsOf(l.id), { state: sweeps.get(l.id), now })),
         inaccessibleSubreddits: blocked.map((s) => ({
           name: s.name,
           access: s.access === 'not-found' ? 'not-found' : 'forbidden',

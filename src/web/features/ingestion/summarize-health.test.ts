@@ -18,6 +18,8 @@ const listing = (overrides: Partial<ListingStatus> = {}): ListingStatus => ({
   lastError: null,
   errorSince: null,
   gaps24h: { count: 0, estimatedItems: 0 },
+  lateCheckedBackSeconds: null,
+  caught24h: { live: 0, sweep: 0 },
   ...overrides,
 });
 
@@ -179,4 +181,37 @@ test('listing labels', () => {
   expect(listingLabel({ scope: 'subreddits', kind: 'posts', subreddits: ['a', 'b'] })).toBe(
     'r/a+b · new posts',
   );
+});
+
+describe('the late items the sweeps reach', () => {
+  const status = (listings: ListingStatus[]): IngestionStatus => ({
+    mode: 'oauth',
+    checkedAt: at(0),
+    feedSeconds: null,
+    siteWideUnmonitored: 0,
+    listings,
+    inaccessibleSubreddits: [],
+    client: { lastSuccessAt: at(5), lastError: null, lastErrorKind: null, errorSince: null },
+    budget: null,
+    gapsToday: { count: 0, estimatedItems: 0 },
+  });
+
+  test('the line says how far back the least covered swept listing is checked', () => {
+    const summary = summarizeHealth(
+      status([
+        listing({ id: 1, lateCheckedBackSeconds: 360 }),
+        listing({ id: 2, lateCheckedBackSeconds: 95 }),
+        listing({ id: 3, lateCheckedBackSeconds: null }),
+      ]),
+      NOW,
+    );
+    expect(summary.headline).toBe(
+      'Monitoring 3 listings · last update 12 s ago · no gaps today · late items: checked back 95 s',
+    );
+  });
+
+  test('without any sweep the line stays as it was', () => {
+    const summary = summarizeHealth(status([listing()]), NOW);
+    expect(summary.headline).toBe('Monitoring 1 listing · last update 12 s ago · no gaps today');
+  });
 });

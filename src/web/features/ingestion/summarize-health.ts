@@ -1,4 +1,4 @@
-import { ago, clockTime, listingLabel } from '../../lib/monitoring-format';
+import { ago, clockTime, lateLabel, listingLabel } from '../../lib/monitoring-format';
 import { SITE_WIDE_NEEDS_CREDENTIALS, type IngestionStatus } from '@shared/api/ingestion';
 
 export type HealthTone = 'ok' | 'warning' | 'error' | 'off';
@@ -87,6 +87,11 @@ export function summarizeHealth(
       ? 'no gaps today'
       : `${plural(gaps.count, 'gap')} today (about ${plural(gaps.estimatedItems, 'item')} missed)`,
   ];
+  // The sweeps: how late an item may enter a listing and still be found (the least of them).
+  const checkedBack = status.listings
+    .map((l) => l.lateCheckedBackSeconds)
+    .filter((s): s is number => s !== null);
+  if (checkedBack.length > 0) parts.push(`late items: ${lateLabel(Math.min(...checkedBack))}`);
   const failing = status.listings.some((l) => l.lastError);
   return {
     tone: failing ? 'error' : warnings.length > 0 || gaps.count > 0 ? 'warning' : 'ok',

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { useIngestionStatus } from '../api/get-ingestion-status';
-import { gapsLabel, intervalLabel } from '../../../lib/monitoring-format';
+import { caughtLabel, gapsLabel, intervalLabel, lateLabel } from '../../../lib/monitoring-format';
 import { ago, listingLabel, summarizeHealth, type HealthTone } from '../summarize-health';
 
 const TONE_COLOR: Record<HealthTone, string> = {
@@ -21,7 +21,7 @@ function ListingDetails({ status, now }: { status: IngestionStatus; now: number 
       <ResponsiveTable
         label="Listings read for your keywords"
         size="xs"
-        minWidth={560}
+        minWidth={760}
         rows={status.listings}
         rowKey={(listing) => listing.id}
         columns={[
@@ -42,6 +42,11 @@ function ListingDetails({ status, now }: { status: IngestionStatus; now: number 
               listing.lastSuccessAt ? ago(listing.lastSuccessAt, now) : 'not yet',
           },
           { label: 'Gaps (24 h)', cell: (listing) => gapsLabel(listing.gaps24h) },
+          {
+            label: 'Late items',
+            cell: (listing) => lateLabel(listing.lateCheckedBackSeconds),
+          },
+          { label: 'Caught (24 h)', cell: (listing) => caughtLabel(listing.caught24h) },
         ]}
       />
       {status.budget && (
