@@ -54,6 +54,8 @@ export const queryKeys = {
     alert: (alertId: number) => ['relevance', 'alert', alertId] as const,
     hidden: (alertId: string | undefined) => ['relevance', 'hidden', alertId ?? 'all'] as const,
   },
+  /** preview: what a keyword (with its dialog's options) matched in the last hour. */
+  preview: (input: object) => ['preview', input] as const,
   billing: {
     /** The family of the user's own subscription data below. */
     subscription: ['subscription'] as const,

@@ -1,5 +1,6 @@
 import { Alert as Notice, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
 import { keywordSchema, minScoreSchema, type Alert } from '@shared/api/alerts';
 import { SITE_WIDE_NEEDS_CREDENTIALS } from '@shared/api/ingestion';
 import { parseSubreddits } from '@shared/api/subreddits';
@@ -26,6 +27,7 @@ import { AdvancedOptions } from './advanced-options';
 import { NotificationChoice } from './notification-choice';
 import { HowKeywordsWork } from './how-keywords-work';
 import { SyntaxHints } from './syntax-hints';
+import { VolumePreview } from '../../preview';
 
 type Props = {
   /** The alert being edited; none means a new one. */
@@ -48,6 +50,12 @@ const FIELD_FOR_DETAIL: Record<string, keyof AlertFormValues> = {
   digestFrequency: 'notificationMethod',
 };
 const ADVANCED_FIELDS = new Set(['includeComments', 'titlesOnly', 'minScore']);
+
+/** The form's values that decide what matches, as the preview asks for them. */
+function previewInputOf(values: AlertFormValues) {
+  const { keyword, subreddits, includeComments, titlesOnly } = values;
+  return { keyword, subreddits: subreddits.trim() || null, includeComments, titlesOnly };
+}
 
 /** The server's answer; the plan's keyword limit (403) comes with the way past it. */
 function ServerErrorNotice({ error }: { error: Error }) {
@@ -77,8 +85,12 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
   // isPending reaches the button a render later; this stops a fast double click sending twice.
   const inFlight = useRef(false);
 
+  // What decides the matches, for the volume preview: it follows the form, debounced.
+  const [previewInput, setPreviewInput] = useState(() => previewInputOf(initialValues));
+  const [debouncedPreviewInput] = useDebouncedValue(previewInput, 400);
   const form = useForm<AlertFormValues>({
     initialValues,
+    onValuesChange: (values) => setPreviewInput(previewInputOf(values)),
     // The parser's message appears under the field while the user types. See
     // docs/product.md §5 (Keyword query language).
     validateInputOnChange: ['keyword', 'subreddits'],
@@ -155,6 +167,7 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
           />
           <SyntaxHints />
         </Stack>
+        <VolumePreview input={debouncedPreviewInput} />
         <TextInput
           label="Subreddits"
           description="Comma-separated. Leave empty to watch all of Reddit."

@@ -10,7 +10,8 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { useAlertErrorInfo } from '../../alerts';
+import { useAlertErrorInfo, useAlerts } from '../../alerts';
+import { VolumePreview } from '../../preview';
 import { useRunApiTest } from '../api/run-api-test';
 import { AlertMonitoringCard } from './alert-monitoring';
 
@@ -35,6 +36,23 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
         {children}
       </Text>
     </Group>
+  );
+}
+
+/** The keyword dialog's volume preview, for the alert as saved. */
+function AlertVolumeCard({ id }: { id: number }) {
+  const alert = useAlerts().data?.find((a) => a.id === id);
+  if (!alert) return null;
+  const { keyword, subreddits, includeComments, titlesOnly } = alert;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="volume-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="volume-heading">
+          Volume in the last hour
+        </Title>
+        <VolumePreview input={{ keyword, subreddits, includeComments, titlesOnly }} />
+      </Stack>
+    </Card>
   );
 }
 
@@ -155,6 +173,7 @@ export function AlertDiagnostic({ id }: { id: string }) {
           {result && <TestResult result={result} keyword={alert.keyword} />}
         </Stack>
       </Card>
+      <AlertVolumeCard id={alert.id} />
       <AlertMonitoringCard id={id} />
     </Stack>
   );

@@ -1,0 +1,2 @@
+// What other features may use of the volume preview (the keyword dialog, the diagnostic page).
+export { VolumePreview } from './components/volume-preview';
