@@ -92,6 +92,8 @@ export function generateAlerts(
     ];
     return random.pick(shapes)();
   };
+  // Recorded listings hold placeholders such as `<test_subreddit>`: not names one can type.
+  const subreddits = vocabulary.subreddits.filter((name) => /^[\w-]{2,23}$/.test(name));
   const plainWord = () => word().replace(/[^\p{L}\p{N}]/gu, '') || invented();
   // What users add to cut noise: bots and their own account out, posts only, title words,
   // two terms close together.
@@ -102,9 +104,9 @@ export function generateAlerts(
       () => `${keyword} type:${random.pick(['post', 'comment'])}`,
       () => `title:${plainWord()} ${keyword}`,
       () => `${plainWord()} NEAR/${1 + random.int(5)} ${plainWord()}`,
-      () => `${keyword} -subreddit:${random.pick(vocabulary.subreddits)}`,
+      () => `${keyword} -subreddit:${random.pick(subreddits)}`,
       () => `${keyword} nsfw:no`,
-      () => `${keyword} subreddit:${random.pick(vocabulary.subreddits)}`,
+      () => `${keyword} subreddit:${random.pick(subreddits)}`,
     ];
     return random.pick(operators)();
   };

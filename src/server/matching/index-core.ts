@@ -53,6 +53,7 @@ export class IndexCore {
   private readonly input: (AlertInput | undefined)[] = [];
   private readonly program: number[][] = [];
   private readonly positive: number[][] = [];
+  private readonly filters: number[][] = [];
   private readonly triggers: number[][] = [];
   private readonly leavesOf: number[][] = [];
   private readonly entry: number[] = [];
@@ -71,6 +72,9 @@ export class IndexCore {
   private readonly nears: NearNode[] = [];
   private readonly nearLeaves: number[] = [];
   private readonly operatorIds = new Map<string, number>();
+  /** Per field test: the item stamp its cached outcome is for, and the outcome. */
+  private fieldStamp = new Int32Array(16).fill(-1);
+  private fieldValue = new Uint8Array(16);
   private readonly tables: OperatorTables = {
     field: (node) => this.operatorId(node, this.fields),
     near: (node, left, right) => {
@@ -91,7 +95,7 @@ export class IndexCore {
   };
   private readonly tests: OperatorTests = {
     title: (leaf) => this.scanner.titleStamp[leaf] === this.scanner.stamp,
-    field: (id) => fieldHolds(this.fields[id], this.itemDocument()),
+    field: (id) => this.fieldHolds(id),
     near: (id) => {
       const { hits, text, titleLength, inTitle } = this.current;
       const stamp = this.scanner.stamp;
@@ -149,6 +153,7 @@ export class IndexCore {
     this.input[slot] = alert;
     this.program[slot] = compiled.program;
     this.positive[slot] = compiled.positive;
+    this.filters[slot] = compiled.filters;
     this.triggers[slot] = compiled.triggers;
     this.leavesOf[slot] = compiled.leaves;
     this.subreddits[slot] = subreddits;
@@ -177,6 +182,7 @@ export class IndexCore {
     for (const leaf of this.leavesOf[slot]) this.leaves.release(leaf);
     this.input[slot] = undefined;
     this.program[slot] = this.positive[slot] = this.triggers[slot] = this.leavesOf[slot] = [];
+    this.filters[slot] = [];
     this.subreddits[slot] = null;
     this.freeSlots.push(slot);
     return true;
@@ -249,6 +255,10 @@ export class IndexCore {
     const hits = inTitle ? scanner.titleStamp : scanner.leafStamp;
     const stamp = scanner.stamp;
     const texts = this.leaves.text;
+    const filters = this.filters[slot];
+    for (let at = 0; at < filters.length; at++) {
+      if (this.fieldHolds(filters[at] >> 1) !== ((filters[at] & 1) === 1)) return;
+    }
     const single = data[slot * STRIDE + 2];
     let terms: string[];
     if (single !== -1) {
@@ -277,6 +287,27 @@ export class IndexCore {
       this.operatorIds.set(key, id);
     }
     return id;
+  }
+
+  /** Field test `id` on the current item, evaluated once per item (shared by every alert). */
+  private fieldHolds(id: number): boolean {
+    const stamp = this.scanner.stamp;
+    if (id >= this.fieldStamp.length) this.growFieldCache();
+    if (this.fieldStamp[id] === stamp) return this.fieldValue[id] === 1;
+    const holds = fieldHolds(this.fields[id], this.itemDocument());
+    this.fieldStamp[id] = stamp;
+    this.fieldValue[id] = holds ? 1 : 0;
+    return holds;
+  }
+
+  private growFieldCache() {
+    const length = Math.max(this.fields.length, this.fieldStamp.length * 2);
+    const stamps = new Int32Array(length).fill(-1);
+    stamps.set(this.fieldStamp);
+    const values = new Uint8Array(length);
+    values.set(this.fieldValue);
+    this.fieldStamp = stamps;
+    this.fieldValue = values;
   }
 
   /** The current item's fields, built once per item when a field test first needs them. */

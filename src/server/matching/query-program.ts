@@ -23,6 +23,12 @@ export type QueryProgram = {
   triggers: number[];
   /** Every distinct leaf, each acquired once (released when the alert goes). */
   leaves: number[];
+  /**
+   * Field tests every match must pass, lifted out of a top-level AND (`stripe -author:x`):
+   * `id << 1 | wanted`. They are checked before the program, from a per-item cache, and
+   * leave a one-leaf rest on the index's fast path.
+   */
+  filters: number[];
 };
 
 export const NOT = -1;
@@ -62,6 +68,7 @@ export function compileQuery(
     return id;
   };
   const program: number[] = [];
+  const filters: number[] = [];
   const emit = (node: QueryNode): void => {
     switch (node.type) {
       case 'term':
@@ -89,7 +96,7 @@ export function compileQuery(
         );
     }
   };
-  emit(ast);
+  emit(liftFilters(ast, (node, wanted) => filters.push((tables.field(node) << 1) | +wanted)));
   const positive = collectTerms(ast)
     .filter((collected) => !collected.negated)
     .map((collected) => idOf(collected.leaf));
@@ -99,7 +106,23 @@ export function compileQuery(
     positive,
     triggers: [...new Set(triggers.map(idOf))],
     leaves: [...ids.values()],
+    filters,
   };
+}
+
+/**
+ * `ast` without the field tests of its top-level AND (each handed to `lift` with the outcome
+ * it needs); the rest of the AND, which always holds a leaf (`requiresPositive`).
+ */
+function liftFilters(ast: QueryNode, lift: (node: FieldNode, wanted: boolean) => void): QueryNode {
+  if (ast.type !== 'and') return ast;
+  const rest = ast.children.filter((child) => {
+    if (child.type === 'field') lift(child, true);
+    else if (child.type === 'not' && child.child.type === 'field') lift(child.child, false);
+    else return true;
+    return false;
+  });
+  return rest.length === 1 ? rest[0] : { type: 'and', children: rest };
 }
 
 type TriggerSet = { leaves: LeafNode[]; rarity: number };

@@ -7,9 +7,10 @@ export const OPERATOR_NAMES = ['author', 'subreddit', 'type', 'title', 'nsfw'] a
 /** `name:rest` where `name` is letters: an operator if the name is known. */
 export const OPERATOR_SYNTAX = /^([a-z]+):(.*)$/is;
 
-// Reddit's rules: usernames 3-20 (a few old ones shorter), subreddits 3-21 (a few have 2).
+// Reddit's rules: usernames 3-20 (a few old ones shorter), subreddits 3-21 (a few have 2); a
+// user's profile posts are in `u_<username>`, hyphens and all.
 const USERNAME = /^[a-z0-9_-]{1,20}$/;
-const SUBREDDIT = /^[a-z0-9][a-z0-9_]{1,20}$/;
+const SUBREDDIT = /^([a-z0-9][a-z0-9_]{1,20}|u_[a-z0-9_-]{1,20})$/;
 
 const RULES: Record<FieldName, { read: (raw: string) => string | undefined; expects: string }> = {
   author: {

@@ -39,6 +39,12 @@ describe('operators match', () => {
     ['-author: keeps others', 'stripe -author:AutoModerator', post('Stripe fees'), true],
     ['author: unknown author', 'stripe author:x', { text: 'stripe' }, false],
     ['subreddit: r/ prefix and case', 'stripe subreddit:r/saas', post('Stripe'), true],
+    [
+      'subreddit: a profile',
+      'stripe subreddit:u_some-one',
+      post('Stripe', '', { subreddit: 'u_Some-One' }),
+      true,
+    ],
     ['-subreddit:', 'stripe -subreddit:SaaS', post('Stripe'), false],
     ['type:post on a post', 'stripe type:post', post('Stripe'), true],
     ['type:post on a comment', 'stripe type:post', comment('stripe'), false],
