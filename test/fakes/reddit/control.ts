@@ -10,6 +10,7 @@ export interface ControlTarget extends FakeReddit {
 }
 
 const createdMs = z.number().finite().optional();
+const lateDepth = z.number().int().min(0).max(100_000).optional();
 const postBody = z.object({
   subreddit: z.string().min(1),
   title: z.string().min(1),
@@ -18,6 +19,7 @@ const postBody = z.object({
   author: z.string().min(1).optional(),
   score: z.number().int().optional(),
   createdMs,
+  lateDepth,
 });
 const commentBody = z.object({
   subreddit: z.string().min(1),
@@ -28,6 +30,7 @@ const commentBody = z.object({
   author: z.string().min(1).optional(),
   score: z.number().int().optional(),
   createdMs,
+  lateDepth,
 });
 const firehoseBody = z.object({
   commentsPerSecond: z.number().min(0).max(10_000),
@@ -41,8 +44,14 @@ const firehoseBody = z.object({
       share: z.number().min(0).max(1),
       minMs: z.number().min(0),
       maxMs: z.number().min(0),
+      minDepth: z.number().int().min(0).max(1000).optional(),
+      maxDepth: z.number().int().min(0).max(1000).optional(),
     })
     .refine((late) => late.maxMs >= late.minMs, 'maxMs must not be below minMs')
+    .refine(
+      (late) => (late.maxDepth ?? 45) >= (late.minDepth ?? 20),
+      'maxDepth must not be below minDepth',
+    )
     .optional(),
 });
 const faultRule = z.object({

@@ -34,6 +34,8 @@ export class ItemFactory {
       subredditId: subredditIdOf(subreddit.toLowerCase()),
       createdMs: p.createdMs ?? this.clock(),
       seq: 0,
+      rankMs: 0,
+      rankSeq: 0,
       author: p.author ?? username(this.random),
       score: p.score ?? 1,
       removed: false,
@@ -43,7 +45,7 @@ export class ItemFactory {
       url: p.url,
       numComments: 0,
     };
-    if (!hold) this.store.insert(item, this.clock());
+    if (!hold) this.enterListings(item, p.lateDepth);
     return item;
   }
 
@@ -69,6 +71,8 @@ export class ItemFactory {
       subredditId: parent.subredditId,
       createdMs: c.createdMs ?? this.clock(),
       seq: 0,
+      rankMs: 0,
+      rankSeq: 0,
       author: c.author ?? username(this.random),
       score: c.score ?? 1,
       removed: false,
@@ -81,8 +85,14 @@ export class ItemFactory {
       linkUrl: parent.url ?? `https://www.reddit.com${postPath}`,
     };
     parent.numComments = (parent.numComments ?? 0) + 1;
-    if (!hold) this.store.insert(item, this.clock());
+    if (!hold) this.enterListings(item, c.lateDepth);
     return item;
+  }
+
+  /** In its listings now: by creation time, or `lateDepth` below the newest (a late item). */
+  private enterListings(item: StoredItem, lateDepth: number | undefined): void {
+    if (lateDepth === undefined) this.store.insert(item);
+    else this.store.insertLate(item, this.clock(), lateDepth);
   }
 
   private newId(kind: 't1' | 't3'): string {

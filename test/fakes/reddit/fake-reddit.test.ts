@@ -264,6 +264,46 @@ describe('listings', () => {
     expect(await names(`/r/saas/comments?before=${all[4]}&limit=2`)).toEqual([all[5], late]);
   });
 
+  test('a late item enters lateDepth below the newest, whatever its creation time, and sinks from there', async () => {
+    const { fake, names, now, advance } = await client();
+    const all = comments(fake, now, 10);
+    advance(60_000);
+    // Created long ago (its id and created_utc), shown now three below the newest.
+    const late = fake.addComment({
+      subreddit: 'SaaS',
+      body: 'late',
+      createdMs: now() - 3_600_000,
+      lateDepth: 3,
+    }).data.name;
+    const listing = await names('/r/saas/comments');
+    expect(listing.indexOf(late)).toBe(3);
+    // Below a reader whose cursor is the newest: `before` does not show it, `after` does.
+    expect(await names(`/r/saas/comments?before=${all[9]}`)).toEqual([]);
+    expect(await names(`/r/saas/comments?after=${all[7]}&limit=2`)).toEqual([late, all[6]]);
+    expect(await names(`/r/saas/comments?before=${all[6]}&limit=2`)).toEqual([all[7], late]);
+    // r/all agrees, and the item sinks as newer ones arrive.
+    const newer = fake.addComment({ subreddit: 'SaaS', body: 'newer' }).data.name;
+    expect((await names('/r/all/comments')).slice(0, 5)).toEqual([
+      newer,
+      all[9],
+      all[8],
+      all[7],
+      late,
+    ]);
+    const logged = fake.items().find((item) => item.fullname === late);
+    expect(logged).toMatchObject({ insertedMs: now(), insertedDepth: 3 });
+  });
+
+  test('several late items at one depth keep their order; removing one leaves the rest', async () => {
+    const { fake, names, now } = await client();
+    const all = comments(fake, now, 5);
+    const a = fake.addComment({ subreddit: 'SaaS', body: 'a', lateDepth: 2 }).data.name;
+    const b = fake.addComment({ subreddit: 'SaaS', body: 'b', lateDepth: 2 }).data.name;
+    expect(await names('/r/saas/comments')).toEqual([all[4], all[3], b, a, all[2], all[1], all[0]]);
+    fake.removeItem(b);
+    expect(await names(`/r/saas/comments?after=${all[3]}`)).toEqual([a, all[2], all[1], all[0]]);
+  });
+
   test('multis merge subreddits; a forbidden member answers its 403 or 404 for the whole request', async () => {
     const { fake, get, names, now } = await client();
     const a = fake.addPost({ subreddit: 'alpha', title: 'a', createdMs: now() }).data.name;
@@ -480,6 +520,24 @@ describe('search', () => {
 });
 
 describe('firehose', () => {
+  test('late items enter r/all minDepth–maxDepth below the newest, after their delay', async () => {
+    const { fake } = await start({ clock: Date.now });
+    fake.startFirehose({
+      commentsPerSecond: 200,
+      postsPerSecond: 10,
+      late: { share: 0.2, minMs: 0, maxMs: 300, minDepth: 5, maxDepth: 9 },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    fake.stopFirehose();
+    const late = fake.items().filter((item) => item.insertedMs !== undefined);
+    expect(late.length).toBeGreaterThan(10);
+    for (const item of late) {
+      expect(item.insertedDepth).toBeGreaterThanOrEqual(5);
+      expect(item.insertedDepth).toBeLessThanOrEqual(9);
+      expect(item.insertedMs! - item.createdMs).toBeLessThan(300 + 100);
+    }
+  });
+
   test('creates items at the given rates (±10% over 2 s) and plants phrases', async () => {
     const { fake } = await start({ clock: Date.now });
     const from = performance.now();

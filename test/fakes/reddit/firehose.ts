@@ -22,12 +22,15 @@ export function defaultSubreddits(): string[] {
  * Creates items at steady rates. Each tick creates as many items as are due since the start, so
  * the rates hold even when the event loop is late.
  */
+/** How deep a late item enters r/all: the issue's observation (20–45 below the newest). */
+const DEFAULT_LATE_DEPTH = { min: 20, max: 45 };
+
 export class Firehose {
   private timer: NodeJS.Timeout | undefined;
   private readonly recentPosts: StoredItem[] = [];
   private readonly lastPostBySub = new Map<string, StoredItem>();
-  /** Late items, created but not yet in the listings: stored once `dueMs` passes. */
-  private pending: { item: StoredItem; dueMs: number }[] = [];
+  /** Late items, created but not yet in the listings: stored `depth` deep once `dueMs` passes. */
+  private pending: { item: StoredItem; dueMs: number; depth: number }[] = [];
 
   constructor(
     private readonly factory: ItemFactory,
@@ -83,7 +86,7 @@ export class Firehose {
     if (due.length === 0) return;
     this.pending = this.pending.filter((entry) => entry.dueMs > now);
     due.sort((a, b) => a.dueMs - b.dueMs);
-    for (const { item } of due) this.store.insert(item, now);
+    for (const { item, depth } of due) this.store.insertLate(item, now, depth);
   }
 
   /** A late item's delay, for `late.share` of the items; undefined for the others. */
@@ -93,8 +96,11 @@ export class Firehose {
     return late.minMs + this.random.next() * Math.max(0, late.maxMs - late.minMs);
   }
 
-  private hold(item: StoredItem, delayMs: number): void {
-    this.pending.push({ item, dueMs: item.createdMs + delayMs });
+  private hold(item: StoredItem, delayMs: number, options: FirehoseOptions): void {
+    const min = options.late?.minDepth ?? DEFAULT_LATE_DEPTH.min;
+    const max = Math.max(min, options.late?.maxDepth ?? DEFAULT_LATE_DEPTH.max);
+    const depth = this.random.int(min, max);
+    this.pending.push({ item, dueMs: item.createdMs + delayMs, depth });
   }
 
   private post(subreddit: string, options: FirehoseOptions): void {
@@ -115,7 +121,7 @@ export class Firehose {
       },
       delay !== undefined,
     );
-    if (delay !== undefined) return this.hold(post, delay);
+    if (delay !== undefined) return this.hold(post, delay, options);
     this.recentPosts.push(post);
     if (this.recentPosts.length > RECENT_POSTS * 2) this.recentPosts.splice(0, RECENT_POSTS);
     this.lastPostBySub.set(post.subKey, post);
@@ -134,7 +140,7 @@ export class Firehose {
       { subreddit: post.subreddit, body, linkId: post.fullname },
       delay !== undefined,
     );
-    if (delay !== undefined) this.hold(comment, delay);
+    if (delay !== undefined) this.hold(comment, delay, options);
   }
 
   private plantedPhrase(options: FirehoseOptions): string | undefined {

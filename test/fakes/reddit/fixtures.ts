@@ -87,6 +87,8 @@ function toItem({ kind, raw, data }: RawChild, createdMs: number): StoredItem {
       typeof data.subreddit_id === 'string' ? data.subreddit_id : subredditIdOf(subreddit),
     createdMs,
     seq: 0,
+    rankMs: 0,
+    rankSeq: 0,
     author: String(data.author),
     score: Number(data.score),
     rawScore: Number(data.score),

@@ -14,6 +14,12 @@ export interface StoredItem {
   createdMs: number;
   /** Insertion order: the tie-break between items created in the same millisecond. */
   seq: number;
+  /**
+   * Listing order (then `rankSeq`): the creation time, except for a late item, which gets a key
+   * between the two items it was inserted between (store.ts `insertLate`).
+   */
+  rankMs: number;
+  rankSeq: number;
   /** A late item: when it entered the listings, and how many newer items r/all (else its
    * subreddit) held above it then. */
   insertedMs?: number;
@@ -42,9 +48,10 @@ export interface StoredItem {
   searchText?: string;
 }
 
-/** Whether `a` is older than `b` in listing order (created time, then insertion order). */
+/** Whether `a` is older than `b` in listing order (created time, then insertion order; a late
+ * item where it was inserted). */
 export function olderThan(a: StoredItem, b: StoredItem): boolean {
-  return a.createdMs < b.createdMs || (a.createdMs === b.createdMs && a.seq < b.seq);
+  return a.rankMs < b.rankMs || (a.rankMs === b.rankMs && a.rankSeq < b.rankSeq);
 }
 
 export type RenderMode = 'listing' | 'info';

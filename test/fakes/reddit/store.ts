@@ -3,7 +3,7 @@ import type { RedditKind } from './types';
 
 /**
  * Every item, plus one array per listing (each subreddit's posts and comments, and r/all's), kept
- * sorted oldest-first so a page is a binary search and a slice, never a scan and sort.
+ * in listing order, oldest first so a page is a binary search and a slice, never a scan and sort.
  */
 export class Store {
   readonly byName = new Map<string, StoredItem>();
@@ -16,23 +16,57 @@ export class Store {
   private seq = 0;
 
   /**
-   * Stores the item in its listings by creation time. An item stored after newer ones (`now` past
-   * its creation) is a late insertion: it lands below them, as Reddit's cached listings place an
-   * approved or lagging item, and its depth there is noted (beyond the window: never served).
+   * Stores the item in its listings by creation time (a past `createdMs` lands below newer
+   * items, where its creation time puts it).
    */
-  insert(item: StoredItem, now?: number): void {
+  insert(item: StoredItem): void {
+    this.register(item);
+    item.rankMs = item.createdMs;
+    item.rankSeq = item.seq;
+    this.place(item);
+  }
+
+  /**
+   * Stores an item late, as Reddit shows an approved or lagging item: `depth` items below the
+   * newest of r/all (else of its subreddit) at `now`, whatever its creation time, so below a
+   * reader's cursor; it then sinks as newer items arrive and leaves the window after about
+   * `listingWindow` more. Its subreddit listing puts it below the same items (the listings
+   * agree on order).
+   */
+  insertLate(item: StoredItem, now: number, depth: number): void {
+    this.register(item);
+    const listing = this.array(item.kind, this.inAll(item.subKey) ? ALL : item.subKey);
+    const at = Math.max(0, listing.length - Math.max(0, Math.floor(depth)));
+    const below = listing[at - 1];
+    const above = listing[at];
+    if (!above) {
+      // Nothing above: the newest item.
+      item.rankMs = Math.max(item.createdMs, below?.rankMs ?? -Infinity);
+      item.rankSeq = item.seq;
+    } else if (!below) {
+      item.rankMs = above.rankMs - 1;
+      item.rankSeq = item.seq;
+    } else {
+      // A key strictly between its neighbours'.
+      item.rankMs = below.rankMs;
+      const next = above.rankMs === below.rankMs ? above.rankSeq : below.rankSeq + 1;
+      item.rankSeq = below.rankSeq + (next - below.rankSeq) / 2;
+    }
+    this.place(item);
+    item.insertedMs = now;
+    item.insertedDepth = listing.length - 1 - lowerBound(listing, item);
+  }
+
+  private register(item: StoredItem): void {
     item.seq = ++this.seq;
     this.byName.set(item.fullname, item);
     this.log.push(item);
-    const depth = insertSorted(this.array(item.kind, item.subKey), item);
-    const depthInAll = this.inAll(item.subKey)
-      ? insertSorted(this.array(item.kind, ALL), item)
-      : undefined;
+  }
+
+  private place(item: StoredItem): void {
+    insertSorted(this.array(item.kind, item.subKey), item);
+    if (this.inAll(item.subKey)) insertSorted(this.array(item.kind, ALL), item);
     if (item.kind === 't3') insertSorted(this.array('t3', EVERY), item);
-    if (now !== undefined && now > item.createdMs) {
-      item.insertedMs = now;
-      item.insertedDepth = depthInAll ?? depth;
-    }
   }
 
   /** Gone from every listing; /api/info still answers it, marked removed. */
@@ -112,16 +146,11 @@ export function lowerBound(array: readonly StoredItem[], item: StoredItem): numb
   return lo;
 }
 
-/** Inserts in creation order; returns how many newer items the listing holds above it. */
-function insertSorted(array: StoredItem[], item: StoredItem): number {
+/** Inserts in listing order (rankMs, rankSeq). */
+function insertSorted(array: StoredItem[], item: StoredItem): void {
   const last = array[array.length - 1];
-  if (!last || olderThan(last, item)) {
-    array.push(item);
-    return 0;
-  }
-  const at = lowerBound(array, item);
-  array.splice(at, 0, item); // a late insert
-  return array.length - 1 - at;
+  if (!last || olderThan(last, item)) array.push(item);
+  else array.splice(lowerBound(array, item), 0, item);
 }
 
 function removeSorted(array: StoredItem[], item: StoredItem): void {

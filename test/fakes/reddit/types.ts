@@ -48,6 +48,9 @@ export interface NewPost {
   score?: number;
   /** Defaults to the fake's clock; a past time inserts the item late, behind served items. */
   createdMs?: number;
+  /** Inserted late: this many items below the newest of r/all (else its subreddit), whatever
+   * its creation time, as Reddit shows an approved item (store.ts `insertLate`). */
+  lateDepth?: number;
 }
 
 export interface NewComment {
@@ -61,6 +64,7 @@ export interface NewComment {
   author?: string;
   score?: number;
   createdMs?: number;
+  lateDepth?: number;
 }
 
 export interface ItemLogEntry {
@@ -103,9 +107,11 @@ export interface FirehoseOptions {
   plant?: { phrases: string[]; rate: number };
   /**
    * `share` (0..1) of the items enter the listings late: created (id and time) on schedule, but
-   * stored between `minMs` and `maxMs` later (uniformly), below the newer items.
+   * stored between `minMs` and `maxMs` later (uniformly), `minDepth`–`maxDepth` items (default
+   * 20–45, uniformly) below the newest of r/all at that moment; they then sink as newer items
+   * arrive.
    */
-  late?: { share: number; minMs: number; maxMs: number };
+  late?: { share: number; minMs: number; maxMs: number; minDepth?: number; maxDepth?: number };
 }
 
 export type FaultKind =
