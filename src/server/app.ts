@@ -113,6 +113,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     mode,
     feedSeconds: config.reddit.rssSeconds,
+    feedToken: config.reddit.hasFeedToken,
   });
   alertRoutes(app, {
     alerts: createAlertService({ db, clock, pollStates: ingestion.pollStates }),
@@ -122,7 +123,12 @@ export async function buildApp(deps: AppDeps) {
   exclusionRoutes(app, { exclusions: createExclusionService({ db, clock }), requireUser });
   relevanceRoutes(app, { relevance: createRelevanceService({ db, clock }), requireUser });
   previewRoutes(app, {
-    preview: createPreviewService({ clock, window: deps.recentItems }),
+    preview: createPreviewService({
+      clock,
+      window: deps.recentItems,
+      reddit: deps.reddit,
+      log: app.log,
+    }),
     requireUser,
   });
   channelRoutes(app, {

@@ -1,34 +1,112 @@
-import type { Preview, previewRequestSchema } from '@shared/api/preview';
+import type { Preview, PreviewExample, previewRequestSchema } from '@shared/api/preview';
+import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Clock } from '../clock';
 import { createRateLimiter } from '../http/rate-limiter';
+import { RateLimitedError } from '../http/errors';
+import { searchAlert } from '../ingestion';
+import type { AlertInput } from '../matching';
+import type { RedditClient } from '../reddit';
 import type { RecentItemWindow } from './recent-window';
 
 export const PREVIEWS_PER_MINUTE = 60;
+/** Reddit searches cost the shared request budget: a few a minute per user, answers cached. */
+export const WEEK_SEARCHES_PER_MINUTE = 6;
+const WEEK_CACHE_MS = 10 * 60_000;
+const WEEK_CACHE_SIZE = 500;
 /** Shorter than this, a rate says little: no "a day" figure yet. */
 const MIN_SPAN_MS = 2 * 60_000;
 const DAY_MS = 86_400_000;
+const SEARCH_LIMIT = 100;
+
+/** Matches a day over `spanMs`: tenths below 10 (3 in a week is 0.4 a day, not none). */
+function perDayOver(matches: number, spanMs: number): number {
+  const rate = (matches * DAY_MS) / spanMs;
+  return rate < 10 ? Math.round(rate * 10) / 10 : Math.round(rate);
+}
+
+type PreviewInput = z.infer<typeof previewRequestSchema>;
+type Week = NonNullable<Preview['week']> & { examples: PreviewExample[] };
 
 export type PreviewService = ReturnType<typeof createPreviewService>;
 
 /**
  * The keyword dialog's volume preview: the query, with the dialog's subreddits and options, run
- * against what Earshot read lately, scaled to a day. Each search is CPU work (up to its 200 ms
- * budget), hence the per-user limit; the dialog debounces its calls anyway.
+ * against what Earshot read in the last hour (scaled to a day), and against Reddit's search of
+ * the past week. The window search is CPU work (up to its 200 ms budget), hence the per-user
+ * limit; the week search is one Reddit request, cached per query for ten minutes.
  */
-export function createPreviewService(deps: { clock: Clock; window?: RecentItemWindow }) {
-  const { clock, window } = deps;
+export function createPreviewService(deps: {
+  clock: Clock;
+  window?: RecentItemWindow;
+  reddit?: RedditClient;
+  log?: Logger | { warn: (obj: object, msg: string) => void };
+}) {
+  const { clock, window, reddit } = deps;
   const perUser = createRateLimiter({
     max: PREVIEWS_PER_MINUTE,
     windowMs: 60_000,
     clock,
     message: `You can preview ${PREVIEWS_PER_MINUTE} keywords a minute. Please wait a moment.`,
   });
+  const searchesPerUser = createRateLimiter({
+    max: WEEK_SEARCHES_PER_MINUTE,
+    windowMs: 60_000,
+    clock,
+    message: 'week searches',
+  });
+  const weeks = new Map<string, { at: number; week: Week }>();
+
+  /** The past week on Reddit's search, from the cache or one request; null when not now. */
+  async function pastWeek(userId: number, alert: AlertInput): Promise<Week | null> {
+    if (!reddit) return null;
+    const key = JSON.stringify([
+      alert.keyword,
+      alert.subreddits,
+      alert.includeComments,
+      alert.titlesOnly,
+    ]);
+    const now = clock.now();
+    const cached = weeks.get(key);
+    if (cached && now.getTime() - cached.at < WEEK_CACHE_MS) return cached.week;
+    try {
+      searchesPerUser.hit(String(userId));
+    } catch (error) {
+      if (error instanceof RateLimitedError) return null;
+      throw error;
+    }
+    let found;
+    try {
+      found = await searchAlert(reddit, alert, now, { priority: 'interactive' });
+    } catch (err) {
+      // The hour's figure still stands; the diagnostic page's test says what Reddit answered.
+      deps.log?.warn({ err }, 'volume preview: past-week search failed');
+      return null;
+    }
+    const capped = found.length >= SEARCH_LIMIT;
+    const oldest = found.at(-1)?.item.createdAt.getTime() ?? now.getTime();
+    const spanMs = capped ? now.getTime() - oldest : 7 * DAY_MS;
+    const week: Week = {
+      matches: found.length,
+      capped,
+      perDay: spanMs > 0 ? perDayOver(found.length, spanMs) : null,
+      examples: found.slice(0, 5).map(({ item }) => ({
+        kind: item.kind,
+        subreddit: item.subreddit,
+        title: item.title,
+        permalink: item.permalink,
+        seenAt: item.createdAt.toISOString(),
+      })),
+    };
+    if (weeks.size >= WEEK_CACHE_SIZE) weeks.delete(weeks.keys().next().value as string);
+    weeks.set(key, { at: now.getTime(), week });
+    return week;
+  }
 
   return {
-    preview(userId: number, input: z.infer<typeof previewRequestSchema>): Preview {
+    async preview(userId: number, input: PreviewInput): Promise<Preview> {
       perUser.hit(String(userId));
-      const found = window?.search({
+      const alert: AlertInput = {
         id: 0,
         keyword: input.keyword,
         subreddits: input.subreddits?.toLowerCase() ?? null,
@@ -37,20 +115,38 @@ export function createPreviewService(deps: { clock: Clock; window?: RecentItemWi
         minScore: 0,
         isActive: true,
         isPaused: false,
-      });
+      };
+      const found = window?.search(alert);
+      const week = await pastWeek(userId, alert);
+      const weekPart = week && { matches: week.matches, capped: week.capped, perDay: week.perDay };
       if (!found) {
-        const none = { matches: 0, items: 0, minutes: 0, perDay: null, complete: true };
-        return { basis: 'unavailable', ...none, examples: [] };
+        return {
+          basis: week ? 'week' : 'unavailable',
+          matches: 0,
+          items: 0,
+          minutes: 0,
+          perDay: null,
+          complete: true,
+          examples: week?.examples ?? [],
+          week: weekPart,
+        };
       }
+      const perDay = found.spanMs >= MIN_SPAN_MS ? perDayOver(found.matches, found.spanMs) : null;
       return {
         basis: 'window',
         matches: found.matches,
         items: found.items,
         minutes: Math.round(found.spanMs / 6_000) / 10,
-        perDay:
-          found.spanMs >= MIN_SPAN_MS ? Math.round((found.matches * DAY_MS) / found.spanMs) : null,
+        perDay,
         complete: found.complete,
-        examples: found.examples,
+        // The hour's own matches first; Reddit's search fills in while the hour has few.
+        examples: [
+          ...found.examples,
+          ...(week?.examples ?? []).filter(
+            (e) => !found.examples.some((o) => o.permalink === e.permalink),
+          ),
+        ].slice(0, 5),
+        week: weekPart,
       };
     },
   };

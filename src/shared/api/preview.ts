@@ -22,10 +22,10 @@ export type PreviewExample = z.infer<typeof previewExampleSchema>;
 
 export const previewSchema = z.object({
   /**
-   * `window`: the items Earshot read lately were searched. `unavailable`: this process reads
-   * no Reddit items (a web-only instance, or monitoring is off).
+   * `window`: the items Earshot read lately were searched. `week`: only Reddit's search of the
+   * past week (this process reads no items itself: a web-only instance). `unavailable`: neither.
    */
-  basis: z.enum(['window', 'unavailable']),
+  basis: z.enum(['window', 'week', 'unavailable']),
   /** Matches found, among how many items, read over how many minutes. */
   matches: z.number().int(),
   items: z.number().int(),
@@ -35,5 +35,18 @@ export const previewSchema = z.object({
   /** False when the search stopped at its time budget before the oldest items. */
   complete: z.boolean(),
   examples: z.array(previewExampleSchema),
+  /**
+   * Reddit's own search over the past week (one request, at most 100 results), re-checked with
+   * the matcher; null without Reddit credentials, when this user searched a lot in the last
+   * minute, or when Reddit did not answer. `capped`: Reddit returned its 100, so `perDay` comes
+   * from the time those 100 span, not from the week.
+   */
+  week: z
+    .object({
+      matches: z.number().int(),
+      capped: z.boolean(),
+      perDay: z.number().nullable(),
+    })
+    .nullable(),
 });
 export type Preview = z.infer<typeof previewSchema>;

@@ -1,22 +1,31 @@
 import { describe, expect, test } from 'vitest';
-import { headline, planLine, span } from './preview-text';
+import type { Preview } from '@shared/api/preview';
+import { detailLines, headline, planLine, span } from './preview-text';
 
-const preview = (matches: number, perDay: number | null) => ({
-  basis: 'window' as const,
+const preview = (
+  matches: number,
+  perDay: number | null,
+  week: Preview['week'] = null,
+): Preview => ({
+  basis: 'window',
   matches,
   items: 1000,
   minutes: 60,
   perDay,
   complete: true,
   examples: [],
+  week,
 });
 
 describe('preview texts', () => {
   test.each([
     [preview(1, null), '1 match so far'],
     [preview(3, null), '3 matches so far'],
-    [preview(0, 0), 'None in the last hour: probably fewer than one a day'],
+    [preview(0, 0), 'None lately: probably fewer than one a day'],
+    [preview(2, null, { matches: 35, capped: false, perDay: 5 }), 'About 5 a day'],
     [preview(40, 960), 'About 960 a day'],
+    [preview(0, 0.4), 'About 3 a week'],
+    [preview(0, 2.6), 'About 3 a day'],
     [preview(500, 12000), 'About 12,000 a day'],
   ])('headline %#', (p, expected) => expect(headline(p)).toBe(expected));
 
@@ -35,6 +44,25 @@ describe('preview texts', () => {
   ])('planLine(%i a day, %i a month)', (perDay, limit, expected) =>
     expect(planLine(perDay, limit)).toBe(expected),
   );
+
+  test('detail lines say where the figures come from', () => {
+    expect(detailLines({ ...preview(2, null), minutes: 0.4 })).toEqual([
+      '2 of the 1,000 posts and comments Earshot read in the last minute.',
+      'Too early to say how many a day: Earshot started reading only minutes ago.',
+    ]);
+    expect(detailLines(preview(2, null, { matches: 35, capped: false, perDay: 5 }))).toEqual([
+      '2 of the 1,000 posts and comments Earshot read in the last 60 minutes.',
+      "Reddit's search of the past week: 35 matches.",
+    ]);
+    expect(
+      detailLines({
+        ...preview(0, null, { matches: 100, capped: true, perDay: 900 }),
+        basis: 'week',
+      }),
+    ).toEqual([
+      "Reddit's search of the past week: its newest 100 matches span less than the week.",
+    ]);
+  });
 
   test.each([
     [0.2, 'the last minute'],

@@ -5,18 +5,46 @@ export const count = (n: number) => n.toLocaleString('en-US');
 export const span = (minutes: number) =>
   minutes < 1.5 ? 'the last minute' : `the last ${Math.round(minutes)} minutes`;
 
+/** Matches a day: the last hour's rate, else the past week's on Reddit's search. */
+export const dailyRate = (preview: Preview): number | null =>
+  preview.perDay ?? preview.week?.perDay ?? null;
+
 /** "About 40 a day", or what little Earshot can say yet. */
 export function headline(preview: Preview): string {
-  if (preview.perDay === null) {
+  const rate = dailyRate(preview);
+  if (rate === null) {
     return `${count(preview.matches)} match${preview.matches === 1 ? '' : 'es'} so far`;
   }
-  if (preview.perDay === 0) return 'None in the last hour: probably fewer than one a day';
-  return `About ${count(preview.perDay)} a day`;
+  if (rate === 0) return 'None lately: probably fewer than one a day';
+  if (rate < 1) return `About ${count(Math.max(1, Math.round(rate * 7)))} a week`;
+  return `About ${count(Math.round(rate))} a day`;
+}
+
+/** Where the figures come from, in a sentence or two. */
+export function detailLines(preview: Preview): string[] {
+  const lines: string[] = [];
+  if (preview.basis === 'window') {
+    lines.push(
+      `${count(preview.matches)} of the ${count(preview.items)} posts and comments Earshot read in ${span(preview.minutes)}${preview.complete ? '' : ' (the newest part: the search stopped at its time limit)'}.`,
+    );
+  }
+  const { week } = preview;
+  if (week) {
+    lines.push(
+      week.capped
+        ? `Reddit's search of the past week: its newest ${count(week.matches)} matches span less than the week.`
+        : `Reddit's search of the past week: ${count(week.matches)} match${week.matches === 1 ? '' : 'es'}.`,
+    );
+  }
+  if (dailyRate(preview) === null) {
+    lines.push('Too early to say how many a day: Earshot started reading only minutes ago.');
+  }
+  return lines;
 }
 
 /** How the rate compares with a monthly mention limit (Free's 50). */
 export function planLine(perDay: number, limit: number): string {
-  const month = perDay * 30;
+  const month = Math.round(perDay * 30);
   if (month <= limit) return `That fits your plan's ${count(limit)} mentions a month.`;
   const days = Math.max(1, Math.floor(limit / perDay));
   return `About ${count(month)} a month: your plan's ${count(limit)} would run out in ${days === 1 ? 'a day' : `about ${days} days`}. Narrow the keyword, or upgrade.`;

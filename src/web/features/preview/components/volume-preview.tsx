@@ -5,7 +5,7 @@ import { highlightSegments } from '@shared/query/highlight';
 import { useMemo } from 'react';
 import { HighlightedText, useStats } from '../../mentions';
 import { usePreview } from '../api/get-preview';
-import { count, headline, planLine, span } from '../preview-text';
+import { dailyRate, detailLines, headline, planLine } from '../preview-text';
 
 /**
  * The volume preview: the keyword, as the dialog stands, run against what Earshot read in the
@@ -22,6 +22,7 @@ export function VolumePreview({ input }: { input: PreviewRequest }) {
   if (!ast || preview.isError) return null;
   const data = preview.data;
   if (data?.basis === 'unavailable') return null;
+  const rate = data ? dailyRate(data) : null;
   return (
     <Paper withBorder radius="md" p="sm" aria-label="Volume preview" component="section">
       <Stack gap={6}>
@@ -33,12 +34,8 @@ export function VolumePreview({ input }: { input: PreviewRequest }) {
         </Group>
         {data && (
           <Text size="xs" c="dimmed">
-            {count(data.matches)} of the {count(data.items)} posts and comments Earshot read in{' '}
-            {span(data.minutes)}
-            {data.complete ? '' : ' (the newest part of it: the search stopped at its time limit)'}.
-            {data.perDay === null
-              ? ' Too early to say how many a day: Earshot started reading only minutes ago.'
-              : limit !== null && ` ${planLine(data.perDay, limit)}`}
+            {detailLines(data).join(' ')}
+            {rate !== null && limit !== null && ` ${planLine(rate, limit)}`}
           </Text>
         )}
         {data && data.examples.length > 0 && (

@@ -1,0 +1,55 @@
+import { describe, expect, test } from 'vitest';
+import { buildIngestion } from '../helpers/ingestion';
+
+// A web-only process (no window) with Reddit credentials: the preview is Reddit's past week.
+const t = await buildIngestion();
+const day = 86_400_000;
+for (const days of [1, 2, 3]) {
+  t.fake.addPost({
+    subreddit: 'SaaS',
+    title: `Zendesk alternatives, take ${days}?`,
+    selftext: 'Too pricey for us.',
+    createdMs: Date.now() - days * day,
+  });
+}
+t.fake.addPost({ subreddit: 'SaaS', title: 'Zendesk in 2019', createdMs: Date.now() - 30 * day });
+
+const searches = () => t.fake.requests.filter((r) => r.path.endsWith('/search')).length;
+
+describe('the volume preview from the past week', () => {
+  test("is Reddit's search re-checked by the matcher, cached per query", async () => {
+    const { client } = await t.signedIn();
+    const res = await client.post('/api/alerts/preview', { keyword: 'zendesk -hiring' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      basis: 'week',
+      week: { matches: 3, capped: false, perDay: 0.4 },
+    });
+    expect(res.body.examples.map((e: { title: string }) => e.title)).toEqual([
+      'Zendesk alternatives, take 1?',
+      'Zendesk alternatives, take 2?',
+      'Zendesk alternatives, take 3?',
+    ]);
+    const before = searches();
+    await client.post('/api/alerts/preview', { keyword: 'zendesk -hiring' });
+    expect(searches()).toBe(before);
+  });
+
+  test('Reddit failing leaves a 200 without the week', async () => {
+    const { client } = await t.signedIn();
+    t.fake.injectFaults([{ match: '/search$', kind: 'status', status: 500, times: 3 }]);
+    const res = await client.post('/api/alerts/preview', { keyword: 'freshdesk' });
+    t.fake.clearFaults();
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ basis: 'unavailable', week: null, examples: [] });
+  });
+
+  test('a few searches a minute per user; past that the answer has no week', async () => {
+    const { client } = await t.signedIn();
+    const weeks = [];
+    for (let i = 0; i < 8; i++) {
+      weeks.push((await client.post('/api/alerts/preview', { keyword: `helpdesk${i}` })).body.week);
+    }
+    expect(weeks.filter((week) => week !== null)).toHaveLength(6);
+  });
+});
