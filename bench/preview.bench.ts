@@ -11,6 +11,7 @@ import { compileAlertIndex, type AlertInput, type MatchItem } from '../src/serve
 import { RecentItemWindow } from '../src/server/preview';
 import { generateAlerts, vocabularyOf } from './alert-generator';
 import { generateItems, loadFixtureItems } from './corpus';
+import { exactMemory, memory } from './memory';
 import { Random } from './random';
 
 const argument = (name: string, fallback: number) => {
@@ -20,14 +21,6 @@ const argument = (name: string, fallback: number) => {
 const ITEMS = argument('--items', 500_000);
 const QUERIES = 300;
 const HOUR = 3_600_000;
-const gc = (globalThis as { gc?: () => void }).gc;
-
-function memory(): number {
-  gc?.();
-  gc?.();
-  const { heapUsed, arrayBuffers } = process.memoryUsage();
-  return heapUsed + arrayBuffers;
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
@@ -39,7 +32,7 @@ function main() {
   const source = recorded ?? generateItems(new Random(11), 20_000);
   const vocabulary = vocabularyOf(source);
   console.log(
-    `node ${process.version}, ${availableParallelism()} cores; ${ITEMS.toLocaleString('en-US')} items from ${recorded ? 'the recorded listings' : 'the generator'}${gc ? '' : ' (no --expose-gc: memory is approximate)'}`,
+    `node ${process.version}, ${availableParallelism()} cores; ${ITEMS.toLocaleString('en-US')} items from ${recorded ? 'the recorded listings' : 'the generator'}${exactMemory ? '' : ' (no --expose-gc: memory is approximate)'}`,
   );
 
   let now = 0;

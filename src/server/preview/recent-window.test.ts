@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { alertInput } from '../../../test/matching/alert-input';
 import type { AlertInput, MatchItem } from '../matching';
 import { RecentItemWindow } from './recent-window';
 
@@ -24,17 +25,7 @@ const comment = (body: string, fields: Partial<MatchItem> = {}): MatchItem => ({
   kind: 'comment',
   ...fields,
 });
-const alert = (keyword: string, fields: Partial<AlertInput> = {}): AlertInput => ({
-  id: 1,
-  keyword,
-  subreddits: null,
-  includeComments: true,
-  titlesOnly: false,
-  minScore: 0,
-  isActive: true,
-  isPaused: false,
-  ...fields,
-});
+const alert = (keyword: string, fields: Partial<AlertInput> = {}) => alertInput(1, keyword, fields);
 
 describe('RecentItemWindow', () => {
   test('finds what the matcher matches, with its rules and operators, newest first', () => {
