@@ -53,8 +53,15 @@ const { values } = parseArgs({
     late: { type: 'string', default: '0.02' },
   },
 });
-// Items inserted late (uniformly 5 s to 10 min after creation, below newer ones): measured apart.
-const LATE = { share: Number(values.late), minMs: 5_000, maxMs: 600_000 };
+// Items shown late (uniformly 5 s to 10 min after creation, then 20–45 below the newest of r/all,
+// below a reader's cursor): measured apart.
+const LATE = {
+  share: Number(values.late),
+  minMs: 5_000,
+  maxMs: 600_000,
+  minDepth: 20,
+  maxDepth: 45,
+};
 const LATE_FOUND_WITHIN_MS = 5 * 60_000;
 const RUN_MS = Number(values.seconds) * 1000;
 // Long enough for the planner to learn which subreddits r/all carries (a steady state).
@@ -430,10 +437,11 @@ async function runScenario(scenario: Scenario, port: number) {
   lateLatencies.sort((a, b) => a - b);
   const sweepRows = (await database.db.execute(
     sql`select budget from reddit_client_state where id = 3`,
-  )) as unknown as { rows: { budget: Record<string, { checkedBackMs: number | null }> }[] };
+  )) as unknown as {
+    rows: { budget: Record<string, { checkedBackItems?: number | null }> }[];
+  };
   const checkedBack = Object.entries(sweepRows.rows[0]?.budget ?? {}).map(
-    ([id, state]) =>
-      `${id}:${state.checkedBackMs === null ? '-' : Math.round(state.checkedBackMs / 1000) + 's'}`,
+    ([id, state]) => `${id}:${state.checkedBackItems ?? '-'}`,
   );
   await slack.close();
   if (process.env.BENCH_DEBUG) {
@@ -550,7 +558,7 @@ async function main() {
   }
   console.log('');
   console.log(
-    '| run | late matches | found ≤ 5 min (all found) | served by Reddit | found of served | comments / posts found | latency from insertion p50 / p95 | checked back (listing: s) |',
+    '| run | late matches | found ≤ 5 min (all found) | served by Reddit | found of served | comments / posts found | latency from insertion p50 / p95 | checked back (listing: items) |',
   );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of results) {

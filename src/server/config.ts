@@ -44,6 +44,19 @@ const envSchema = z.object({
     .max(3600)
     .default(60),
   REDDIT_ENABLED: booleanString.default(true),
+  // The private feed token and its user from reddit.com/prefs/feeds (limited mode's feeds).
+  REDDIT_FEED_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,200}$/, {
+      error: 'must be the feed= value from reddit.com/prefs/feeds (letters, digits, - and _)',
+    })
+    .optional(),
+  REDDIT_FEED_USER: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{3,20}$/, {
+      error: 'must be the user= value from reddit.com/prefs/feeds (a Reddit username)',
+    })
+    .optional(),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('Earshot <alerts@localhost>'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -97,6 +110,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  if ((e.REDDIT_FEED_TOKEN === undefined) !== (e.REDDIT_FEED_USER === undefined)) {
+    const missing = e.REDDIT_FEED_TOKEN === undefined ? 'REDDIT_FEED_TOKEN' : 'REDDIT_FEED_USER';
+    throw new ConfigError(
+      `Invalid environment variable ${missing}: REDDIT_FEED_TOKEN and REDDIT_FEED_USER go together (both from reddit.com/prefs/feeds), or neither`,
+    );
+  }
   const hasRedditCredentials = Boolean(e.REDDIT_CLIENT_ID && e.REDDIT_CLIENT_SECRET);
   const appUrl = new URL(e.APP_URL ?? `http://${urlHost(e.HOST)}:${e.PORT}`);
   return Object.freeze({
@@ -124,6 +143,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollSeconds: e.REDDIT_POLL_SECONDS,
       leaseSeconds: e.REDDIT_LEASE_SECONDS,
       rssSeconds: e.REDDIT_RSS_SECONDS,
+      /** Limited mode's private feed token: sent on every feed request, never logged. */
+      feedToken:
+        e.REDDIT_FEED_TOKEN && e.REDDIT_FEED_USER
+          ? Object.freeze({ token: e.REDDIT_FEED_TOKEN, user: e.REDDIT_FEED_USER })
+          : undefined,
+      hasFeedToken: Boolean(e.REDDIT_FEED_TOKEN && e.REDDIT_FEED_USER),
     }),
     mail: Object.freeze({
       smtpUrl: e.SMTP_URL,

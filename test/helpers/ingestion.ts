@@ -60,7 +60,8 @@ export async function buildIngestion(
         database = await openDatabase({ databaseUrl: t.database.url, dataDir: '' });
         extraDatabases.push(database);
       }
-      const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+      // A test may pass its own logger (to read what was logged): clients and worker share it.
+      const log = deps.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
       // Each worker its own Reddit client, as each process would have.
       const clients = createRedditClients({
         config: t.config,
@@ -77,7 +78,6 @@ export async function buildIngestion(
         database,
         clock: t.clock,
         log,
-        pollSettings: { overlapMs: 1500 },
         ...clients,
         ...deps,
       });

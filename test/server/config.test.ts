@@ -82,4 +82,46 @@ describe('loadConfig', () => {
       new RegExp(`^Invalid environment variable ${name}: `),
     );
   });
+
+  describe('the private feed token (REDDIT_FEED_TOKEN, REDDIT_FEED_USER)', () => {
+    test.each<[string, Record<string, string>, { token: string; user: string } | undefined]>([
+      ['neither: the anonymous feeds', {}, undefined],
+      ['empty values count as unset', { REDDIT_FEED_TOKEN: '', REDDIT_FEED_USER: '' }, undefined],
+      [
+        'both',
+        { REDDIT_FEED_TOKEN: '0a1b2c3d4e5f60718293a4b5c6d7e8f9', REDDIT_FEED_USER: 'some_user' },
+        { token: '0a1b2c3d4e5f60718293a4b5c6d7e8f9', user: 'some_user' },
+      ],
+    ])('%s', (_, env, expected) => {
+      const { reddit } = loadConfig(env);
+      expect(reddit.feedToken).toEqual(expected);
+      expect(reddit.hasFeedToken).toBe(expected !== undefined);
+    });
+
+    test.each<[string, Record<string, string>, RegExp]>([
+      [
+        'a token without its user',
+        { REDDIT_FEED_TOKEN: '0a1b2c3d4e5f6071' },
+        /^Invalid environment variable REDDIT_FEED_USER: .*go together/,
+      ],
+      [
+        'a user without the token',
+        { REDDIT_FEED_USER: 'some_user' },
+        /^Invalid environment variable REDDIT_FEED_TOKEN: .*go together/,
+      ],
+      [
+        'a token pasted with its query',
+        { REDDIT_FEED_TOKEN: 'feed=0a1b2c3d&user=x', REDDIT_FEED_USER: 'some_user' },
+        /^Invalid environment variable REDDIT_FEED_TOKEN: must be the feed= value/,
+      ],
+      [
+        'a user that is not a Reddit username',
+        { REDDIT_FEED_TOKEN: '0a1b2c3d4e5f6071', REDDIT_FEED_USER: 'u/some user' },
+        /^Invalid environment variable REDDIT_FEED_USER: must be the user= value/,
+      ],
+    ])('%s stops start-up naming the variable', (_, env, message) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    });
+  });
 });

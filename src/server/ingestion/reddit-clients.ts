@@ -81,6 +81,7 @@ export function feedClientFromConfig(deps: {
   return createFeedClient({
     baseUrl: reddit.apiBase,
     userAgent: reddit.userAgent,
+    feedToken: reddit.feedToken,
     budget: createRequestBudget({
       store: databaseBudgetStore(deps.db, BUDGET_ROWS.feeds),
       clock: deps.clock,

@@ -9,7 +9,8 @@ export const FEED_LIMIT = 100;
 
 /**
  * Limited mode, without credentials: Reddit's public Atom feeds (`/r/a+b/new/.rss`,
- * `/r/a+b/comments/.rss`). Reddit throttles them per IP, to about one request a minute, and
+ * `/r/a+b/comments/.rss`), with the user's private feed token when one is configured (reported
+ * to lift the anonymous throttle). Reddit throttles them per IP, to about one request a minute, and
  * answers a throttled client 429 or 403 with an HTML page: both pause the shared feed budget
  * (one request per REDDIT_RSS_SECONDS for every worker). The caller takes the budget's slot;
  * a read is not retried here (the next slot is a minute away anyway).
@@ -17,6 +18,8 @@ export const FEED_LIMIT = 100;
 export function createFeedClient(deps: {
   baseUrl: string;
   userAgent: string;
+  /** The private feed token (REDDIT_FEED_TOKEN/USER): on every request's query, never in logs. */
+  feedToken?: { token: string; user: string };
   budget: RequestBudget;
   fetch?: HttpFetch;
   timeoutMs?: number;
@@ -27,7 +30,13 @@ export function createFeedClient(deps: {
   const intervalMs = deps.budget.options.windowMs;
 
   async function read(path: string, signal?: AbortSignal): Promise<FeedPage> {
-    const response = await sendRequest(fetchFn, `${base}${path}/.rss?limit=${FEED_LIMIT}`, {
+    const query = new URLSearchParams({ limit: String(FEED_LIMIT) });
+    if (deps.feedToken) {
+      query.set('feed', deps.feedToken.token);
+      query.set('user', deps.feedToken.user);
+    }
+    // `what` (the path alone) is what errors and logs carry: the token stays in the URL only.
+    const response = await sendRequest(fetchFn, `${base}${path}/.rss?${query}`, {
       method: 'GET',
       headers: { 'user-agent': deps.userAgent, accept: 'application/atom+xml' },
       timeoutMs: deps.timeoutMs ?? 15_000,

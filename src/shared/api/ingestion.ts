@@ -25,11 +25,14 @@ export const listingStatusSchema = z.object({
   errorSince: z.string().nullable(),
   gaps24h: gapSummarySchema,
   /**
-   * Items inserted into the listing up to this many seconds late (behind newer ones) are found
-   * by its sweep, as of its last pass; null when the budget leaves no room for one.
+   * How far behind its cursor the listing's latest read started, where Reddit inserts late
+   * items (an approval shown a few dozen below the newest): in items, and the seconds they span
+   * at the listing's rate; null before its first such read.
    */
+  lateCheckedBackItems: z.number().int().nullable(),
   lateCheckedBackSeconds: z.number().nullable(),
-  /** Items of the last 24 h by the read that caught them first: the live read, the sweep. */
+  /** Items of the last 24 h by the read that caught them first: the live read, the re-read behind
+   * the cursor (`sweep`). */
   caught24h: z.object({ live: z.number().int(), sweep: z.number().int() }),
 });
 export type ListingStatus = z.infer<typeof listingStatusSchema>;
@@ -40,6 +43,8 @@ export const ingestionStatusSchema = z.object({
   checkedAt: z.string(),
   /** Limited mode: one feed request per this many seconds (REDDIT_RSS_SECONDS); else null. */
   feedSeconds: z.number().int().nullable(),
+  /** Limited mode: the feeds are read with the private feed token (REDDIT_FEED_TOKEN). */
+  feedToken: z.boolean(),
   /** Limited mode: the user's live site-wide alerts, stored but not monitored. */
   siteWideUnmonitored: z.number().int(),
   listings: z.array(listingStatusSchema),

@@ -45,10 +45,21 @@ export function gapsLabel(gaps: ListingStatus['gaps24h']) {
     : `${gaps.count} (~${gaps.estimatedItems.toLocaleString()} items)`;
 }
 
-/** How far back a listing's sweep finds late items: "checked back 6 min", or "not checked". */
-export function lateLabel(seconds: number | null) {
-  if (seconds === null) return 'not checked (no budget left)';
-  return `checked back ${seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`}`;
+/**
+ * How far behind its cursor a listing re-reads for late items: "checked back 60 items (1 s)",
+ * or "not checked yet".
+ */
+export function lateLabel(
+  listing: Pick<ListingStatus, 'lateCheckedBackItems' | 'lateCheckedBackSeconds'>,
+) {
+  const items = listing.lateCheckedBackItems;
+  if (items === null) return 'not checked yet';
+  const seconds = listing.lateCheckedBackSeconds;
+  const span =
+    seconds === null
+      ? ''
+      : ` (${seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`})`;
+  return `checked back ${items.toLocaleString('en-US')} ${items === 1 ? 'item' : 'items'}${span}`;
 }
 
 /** The items of the last 24 h by the read that caught them: "99.2% live · 0.8% sweep". */

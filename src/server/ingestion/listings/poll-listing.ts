@@ -2,15 +2,9 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { AlertIndex } from '../../matching';
-import {
-  BudgetBusyError,
-  type ListingPage,
-  type RedditClient,
-  type RedditItem,
-} from '../../reddit';
+import type { ListingPage, RedditClient, RedditItem } from '../../reddit';
 import { listingPath } from './listing-plan';
 import {
-  isListingBehind,
   markSeenInAll,
   recordGap,
   splitNames,
@@ -21,7 +15,6 @@ import {
 } from './listing-repo';
 import { estimateMissed, matchItems, oldest, sampleRate } from '../page-items';
 import type { RecentItems } from './recent-items';
-import { SWEEP, type ListingSweep } from './sweep-plan';
 import { countCoverage, loadSweepState, saveSweepState, type SweepState } from './sweep-repo';
 import { storeMatches } from '../store-mentions';
 
@@ -29,18 +22,24 @@ export type PollSettings = {
   /** Longest wait between two reads of a listing (REDDIT_POLL_SECONDS). */
   pollSeconds: number;
   leaseMs: number;
-  /** How often the items just behind the cursor are read again, for late insertions. */
-  overlapMs: number;
   /** Pages one turn reads before letting other listings go first. */
   maxPagesPerTurn: number;
-  /** Shortest time between two sweep passes of a listing (tests shorten it). */
-  sweepMinPeriodMs: number;
+  /**
+   * Items behind the cursor a caught-up listing's next read starts from (`before` an item this
+   * deep), where Reddit inserts late items (decision record 005, "Late items").
+   */
+  rereadItems: number;
 };
 
+/**
+ * Reddit shows a late item (an approval, cache lag) 20–45 items below the newest of r/all
+ * (issue 21's measurement); 15 more for the items that arrive while a page is fetched.
+ */
+export const REREAD_ITEMS = 60;
+
 export const DEFAULT_POLL_SETTINGS: Omit<PollSettings, 'pollSeconds' | 'leaseMs'> = {
-  overlapMs: 120_000,
   maxPagesPerTurn: 5,
-  sweepMinPeriodMs: SWEEP.minPeriodMs,
+  rereadItems: REREAD_ITEMS,
 };
 
 export type PollDeps = {
@@ -53,13 +52,8 @@ export type PollDeps = {
   recent: RecentItems;
   /** When this process last noted each subreddit as carried by r/all (ms). */
   seenInAll: Map<string, number>;
-  /** The listing's sweep for late items, when the budget leaves room for one (sweep-plan.ts). */
-  sweepOf?: (listingId: number) => ListingSweep | undefined;
   log: Logger;
 };
-
-/** Sweep pages one turn reads at most, so that other listings' live reads are not held up. */
-const SWEEP_PAGES_PER_TURN = 3;
 
 const PAGE = 100;
 /** Reddit keeps about this many items reachable per listing. */
@@ -94,9 +88,7 @@ export async function pollListing(
     await turn.recover();
     turn.result.caughtUp = true;
   } else {
-    turn.result.caughtUp = await turn.readOnFromCursor();
-    const sweep = deps.sweepOf?.(listing.id);
-    if (turn.result.caughtUp && sweep) await turn.sweep(sweep);
+    turn.result.caughtUp = await turn.readForward(deps.clock.now().getTime());
   }
   await turn.saveSweepState();
   return turn.result;
@@ -106,10 +98,15 @@ export async function pollListing(
 type Cursor = { fullname: string | null; createdAt: Date | null };
 
 /**
- * What a page's read does to the cursor and to the listing row besides; `late` pages (the
- * overlap and the sweep, behind the cursor) count what they find as caught late.
+ * What a page's read does to the cursor and to the listing row besides; on a page that starts
+ * behind the cursor, what lies below `behind` (the cursor's item) counts as caught late.
  */
-type StoreOptions = { advance: boolean; extra?: ListingUpdate; late?: boolean };
+type StoreOptions = { advance: boolean; extra?: ListingUpdate; behind?: string };
+
+/** An item in the order the turn read it, for the next read's anchor. */
+type Position = { fullname: string; createdMs: number };
+const positionsOf = (page: ListingPage): Position[] =>
+  page.items.map((item) => ({ fullname: item.fullname, createdMs: item.createdAt.getTime() }));
 
 /** A page with fewer entries than asked for: the listing has no more in that direction. */
 const isShort = (page: ListingPage) => page.items.length + page.skipped < PAGE;
@@ -147,75 +144,30 @@ class ListingTurn {
   async readFirstPage() {
     const newest = await this.read({});
     await this.store(newest, { advance: true, extra: { resync: false } });
+    this.anchorOnPage(newest);
     // A first rate from the page itself, so that a busy listing is not left for a whole
     // REDDIT_POLL_SECONDS before its second read.
     sampleRate(this.result, newest.items);
   }
 
-  /** The usual turn: the overlap read when due, then forward. Returns whether it caught up. */
-  async readOnFromCursor() {
-    const now = this.deps.clock.now().getTime();
-    const { overlapReadAt } = this.listing;
-    if (!overlapReadAt || now - overlapReadAt.getTime() >= this.deps.settings.overlapMs) {
-      await this.rereadBehindCursor(now);
-    }
-    return this.readForward(now);
+  /** The next read starts `rereadItems` behind the newest item of this newest-first page. */
+  private anchorOnPage(page: ListingPage) {
+    const positions = positionsOf(page);
+    this.sweepState.anchor =
+      positions[Math.min(this.deps.settings.rereadItems, positions.length - 1)] ?? null;
   }
 
-  /** The items just behind the cursor: Reddit inserts some late, behind newer ones. */
-  private async rereadBehindCursor(now: number) {
-    const page = await this.read({ after: this.cursor.fullname ?? undefined });
-    await this.store(page, { advance: false, extra: { overlapReadAt: new Date(now) }, late: true });
+  /** The items and creation time the latest re-read went back over (the status). */
+  private noteCheckedBack(page: ListingPage, behind: string) {
+    const at = page.items.findIndex((item) => item.fullname === behind);
+    if (at < 0) return;
+    const items = page.items.length - 1 - at;
+    const perMs = this.listing.itemsPerMinute / 60_000;
+    this.sweepState.checkedBackItems = items;
+    this.sweepState.checkedBackMs = perMs > 0 ? Math.round(items / perMs) : null;
   }
 
-  /**
-   * A step of the listing's sweep: starts a pass at the cursor when one is due, then reads up to
-   * SWEEP_PAGES_PER_TURN pages back with `after`, within the sweeps' share of the budget (a slot
-   * refused ends the step; the pass goes on next turn). A pass ends at its horizon, its page
-   * count or the end of Reddit's window; it stores what the live reads missed, once.
-   */
-  async sweep(plan: ListingSweep) {
-    const { deps, sweepState: state } = this;
-    const now = deps.clock.now().getTime();
-    let pass = state.pass;
-    if (!pass) {
-      const last = state.lastPassStartedAt;
-      if (last !== null && now - last < plan.periodMs) return;
-      pass = { startedAt: now, after: this.cursor.fullname, pages: 0, oldestMs: null };
-    }
-    // The live listings first: no sweep while any of them is behind.
-    if (await isListingBehind(deps.db, deps.clock.now())) return;
-    if (state.pass === null) state.lastPassStartedAt = pass.startedAt;
-    state.pass = pass;
-    for (let step = 0; step < SWEEP_PAGES_PER_TURN; step++) {
-      if (this.signal?.aborted) return;
-      let page: ListingPage;
-      try {
-        page = await this.read({ after: pass.after ?? undefined }, 'sweep');
-      } catch (error) {
-        if (error instanceof BudgetBusyError) return;
-        throw error;
-      }
-      await this.store(page, { advance: false, late: true });
-      pass.pages++;
-      if (page.items.length > 0)
-        pass.oldestMs = Math.min(pass.oldestMs ?? Infinity, oldest(page.items));
-      pass.after = page.lastFullname;
-      const done =
-        isShort(page) ||
-        !page.lastFullname ||
-        pass.pages >= SWEEP.windowItems / SWEEP.pageItems ||
-        (pass.oldestMs !== null && pass.oldestMs <= pass.startedAt - SWEEP.maxHorizonMs);
-      if (done) {
-        const reached = pass.startedAt - (pass.oldestMs ?? pass.startedAt);
-        state.checkedBackMs = Math.max(0, Math.min(reached, SWEEP.maxHorizonMs) - plan.periodMs);
-        state.pass = null;
-        return;
-      }
-    }
-  }
-
-  /** The sweep's position and the coverage counts, for the next turn and the status. */
+  /** The re-read position and the coverage counts, for the next turn and the status. */
   async saveSweepState() {
     countCoverage(
       this.sweepState,
@@ -231,24 +183,63 @@ class ListingTurn {
 
   /**
    * Pages with `before` until a short one, the full pages due on a busy listing, or the turn's
-   * page limit. Returns whether the listing caught up.
+   * page limit. Returns whether the listing caught up. After a turn that caught up, the first
+   * page starts `rereadItems` behind the cursor (the anchor): Reddit shows a late item a few
+   * dozen below the newest, so below a cursor that was at the top, and this is where it lands.
+   * A turn that did not catch up leaves no anchor: late items enter above its cursor.
    */
-  private async readForward(now: number) {
-    const pagesDue = this.fullPagesDue(now);
-    for (let pages = 1; pages <= this.deps.settings.maxPagesPerTurn; pages++) {
-      if (this.signal?.aborted) return false;
-      const page = await this.read({ before: this.cursor.fullname ?? undefined });
-      if (page.items.length === 0 && page.skipped === 0) {
-        await this.afterEmptyPage(page, now);
-        return true;
+  async readForward(now: number) {
+    const state = this.sweepState;
+    const behind = state.anchor ? this.cursor.fullname : null;
+    // Everything read from the anchor up, oldest first: the next anchor is taken from it.
+    const chain: Position[] = state.anchor ? [state.anchor] : [];
+    const pagesDue = this.fullPagesDue(now, state.anchor !== null);
+    let start = state.anchor?.fullname ?? this.cursor.fullname ?? undefined;
+    const caughtUp = await (async () => {
+      for (let pages = 1; pages <= this.deps.settings.maxPagesPerTurn; pages++) {
+        if (this.signal?.aborted) return false;
+        const page = await this.read({ before: start });
+        if (page.items.length === 0 && page.skipped === 0) {
+          if (start !== (this.cursor.fullname ?? undefined)) {
+            // The anchor is gone (removed, or out of the window): on from the cursor.
+            chain.length = 0;
+            start = this.cursor.fullname ?? undefined;
+            continue;
+          }
+          await this.afterEmptyPage(page, now);
+          return true;
+        }
+        const reread = pages === 1 && behind !== null ? behind : undefined;
+        await this.store(page, { advance: true, behind: reread });
+        if (reread) this.noteCheckedBack(page, reread);
+        chain.push(...positionsOf(page).reverse());
+        start = this.cursor.fullname ?? undefined;
+        if (isShort(page)) return true;
+        // A busy listing reads only the full pages due: the rest waits for the next turn, when
+        // it fills a page too, instead of costing a request for a partial page now.
+        if (pages >= pagesDue && !this.pageWaiting(page)) return true;
       }
-      await this.store(page, { advance: true });
-      if (isShort(page)) return true;
-      // A busy listing reads only the full pages due: the rest waits for the next turn, when
-      // it fills a page too, instead of costing a request for a partial page now.
-      if (pages >= pagesDue && !clearlyBehind(page, this.deps.clock.now().getTime())) return true;
-    }
-    return false;
+      return false;
+    })();
+    const depth = this.deps.settings.rereadItems;
+    // Nothing read (an empty page): the anchor stays, or is the one a recovery set.
+    if (!caughtUp) state.anchor = null;
+    else if (chain.length > 0) state.anchor = chain[Math.max(0, chain.length - 1 - depth)];
+    return caughtUp;
+  }
+
+  /**
+   * A full page more is waiting above this page's newest item: it is clearly old, or the
+   * listing's rate fills a page in its age (less a second: timestamps have whole seconds). The
+   * turn reads on, or what a busy listing leaves each turn would pile up until it left Reddit's
+   * window (the re-read behind the cursor takes part of every turn's pages).
+   */
+  private pageWaiting(page: ListingPage) {
+    const now = this.deps.clock.now().getTime();
+    if (page.items.length === 0) return false;
+    if (clearlyBehind(page, now)) return true;
+    const perMs = this.listing.itemsPerMinute / 60_000;
+    return perMs * (now - page.items[0].createdAt.getTime() - 1000) >= PAGE;
   }
 
   /**
@@ -256,13 +247,14 @@ class ListingTurn {
    * read (plus half a page left over, on average) is read in full pages only. A listing that
    * is not busy reads until a short page (Infinity).
    */
-  private fullPagesDue(now: number) {
+  private fullPagesDue(now: number, anchored: boolean) {
     const { itemsPerMinute, lastReadAt } = this.listing;
     const perMs = itemsPerMinute / 60_000;
     const busy = perMs * this.deps.settings.pollSeconds * 1000 >= PAGE;
     if (!busy || lastReadAt === null) return Infinity;
     const since = now - lastReadAt.getTime();
-    return Math.max(1, Math.floor((perMs * since + PAGE / 2) / PAGE));
+    const reread = anchored ? this.deps.settings.rereadItems : 0;
+    return Math.max(1, Math.floor((perMs * since + reread + PAGE / 2) / PAGE));
   }
 
   /**
@@ -283,6 +275,7 @@ class ListingTurn {
   async recover() {
     const newest = await this.read({});
     const since = this.cursor.createdAt?.getTime();
+    this.anchorOnPage(newest);
     if (since === undefined || this.newestPageSuffices(newest, since)) {
       await this.store(newest, { advance: true, extra: { resync: false } });
       return;
@@ -350,22 +343,14 @@ class ListingTurn {
   }
 
   /** One page of the listing, under a renewed lease. */
-  private async read(
-    params: { before?: string; after?: string },
-    priority: 'live' | 'sweep' = 'live',
-  ) {
+  private async read(params: { before?: string; after?: string }) {
     const { deps, listing } = this;
     // Each read (with its retries) gets a whole lease: a worker that dies mid-read holds the
     // listing for one lease at most.
     await updateLeased(deps.db, listing.id, deps.owner, {
       leaseUntil: new Date(deps.clock.now().getTime() + deps.settings.leaseMs),
     });
-    const page = await deps.reddit.listing(
-      this.path,
-      { limit: PAGE, ...params },
-      this.signal,
-      priority,
-    );
+    const page = await deps.reddit.listing(this.path, { limit: PAGE, ...params }, this.signal);
     this.result.requests++;
     deps.log.trace({ listing: listing.id, ...params, items: page.items.length }, 'listing read');
     return page;
@@ -375,7 +360,7 @@ class ListingTurn {
    * Stores the page's new items and their mentions, with the cursor on its first item when
    * `advance`, in one transaction: a crash repeats the page, never loses it.
    */
-  private async store(page: ListingPage, { advance, extra = {}, late = false }: StoreOptions) {
+  private async store(page: ListingPage, { advance, extra = {}, behind }: StoreOptions) {
     const { deps, listing } = this;
     // Once: an item is new when this listing has not stored it (a set of ids, not "newer than").
     const fresh = page.items.filter((item) => !deps.recent.has(listing.id, item.fullname));
@@ -393,7 +378,11 @@ class ListingTurn {
       });
     });
     this.countNewItems(fresh);
-    this.firstSeen[late ? 'late' : 'live'] += fresh.length;
+    const at = behind === undefined ? -1 : page.items.findIndex((i) => i.fullname === behind);
+    const below = new Set(at < 0 ? [] : page.items.slice(at + 1).map((i) => i.fullname));
+    const late = fresh.filter((item) => below.has(item.fullname)).length;
+    this.firstSeen.late += late;
+    this.firstSeen.live += fresh.length - late;
     this.cursor = next;
     deps.recent.addAll(
       listing.id,

@@ -26,6 +26,22 @@ describe('nextInterval', () => {
     },
   );
 
+  test.each([
+    // [items per minute, poll seconds, interval ms, why]
+    [60, 30, 30_000, 'quiet: one page, re-read and all, each poll interval'],
+    [600, 30, 23_000, '300 a poll: three pages, 230 new behind the 60 re-read'],
+    [8_100, 30, 3_185, 'r/all comments at 135/s: five pages, 430 new behind the 60 re-read'],
+    [900, 30, 28_667, 'posts at 15/s: five pages a poll interval'],
+    [3_600, 1, 667, '60 a 1 s poll: one page, 40 new behind the 60 re-read'],
+  ])(
+    're-reading 60 behind the cursor: %d items/min, poll %d s → %d ms (%s)',
+    (rate, pollSeconds, expected) => {
+      expect(nextInterval(rate, true, pollSeconds, false, { items: 60, maxPages: 5 })).toBe(
+        expected,
+      );
+    },
+  );
+
   test('stays within 500 ms and the poll interval, and never lengthens as the rate grows', () => {
     fc.assert(
       fc.property(

@@ -4,6 +4,7 @@ import {
   isSiteWideRead,
   LeaseLostError,
   leaseDueListing,
+  listingRates,
   markAccess,
   splitNames,
   readFailed,
@@ -11,40 +12,15 @@ import {
   type ListingRow,
 } from './listing-repo';
 import { pollListing, type PollDeps, type TurnResult } from './poll-listing';
-import { planSweeps, sweepShare, type ListingSweep } from './sweep-plan';
-import { listingRates } from './listing-repo';
+import { rereadDepth } from './reread-plan';
+import { nextInterval } from './pacing';
+
+export { nextInterval };
+
+const MAX_BACKOFF_MS = 5 * 60_000;
 
 const isInaccessible = (error: unknown): error is RedditError =>
   error instanceof RedditError && (error.failure === 'forbidden' || error.failure === 'not-found');
-
-/** Items per read the pacing aims at: nearly full pages, so that every request counts. */
-const TARGET_ITEMS_PER_READ = 100;
-const MIN_INTERVAL_MS = 500;
-const MAX_BACKOFF_MS = 5 * 60_000;
-
-/** A backstop listing is read often enough to stay within this share of Reddit's window. */
-const BACKSTOP_WINDOW_ITEMS = 900;
-
-/**
- * When to read a listing again: when about a full page of new items is expected at its
- * observed rate, at the latest after REDDIT_POLL_SECONDS, and at once while it is behind. A
- * backstop (a subreddit listing while r/all is read too, for subreddits r/all may not carry)
- * is only kept complete: read after five poll intervals, sooner only if its window would fill.
- */
-export function nextInterval(
-  itemsPerMinute: number,
-  caughtUp: boolean,
-  pollSeconds: number,
-  backstop = false,
-) {
-  if (!caughtUp) return 0;
-  // A backstop may wait five poll intervals: it serves subreddits r/all has not shown lately.
-  const longest = pollSeconds * 1000 * (backstop ? 5 : 1);
-  if (itemsPerMinute <= 0) return longest;
-  const untilFull =
-    ((backstop ? BACKSTOP_WINDOW_ITEMS : TARGET_ITEMS_PER_READ) / itemsPerMinute) * 60_000;
-  return Math.round(Math.min(longest, Math.max(MIN_INTERVAL_MS, untilFull)));
-}
 
 /** How long the smoothed rate remembers: about a minute of reads. */
 const RATE_MEMORY_MS = 60_000;
@@ -71,8 +47,7 @@ export async function pollDueListings(
   run: { signal?: AbortSignal; until: number },
 ): Promise<number> {
   const { signal } = run;
-  const sweeps = await planRunSweeps(deps);
-  deps = { ...deps, sweepOf: (id) => sweeps.get(id) };
+  deps = { ...deps, settings: { ...deps.settings, rereadItems: await planReread(deps) } };
   let turns = 0;
   while (!signal?.aborted && deps.clock.now().getTime() < run.until) {
     const listing = await leaseDueListing(
@@ -89,16 +64,28 @@ export async function pollDueListings(
 }
 
 /**
- * The sweeps for this run, from the listings' observed rates: the share of the budget they
- * leave goes to the client (sweep reads take their slots within it) and is split into passes.
+ * The pages a busy listing waits for: one fewer than a turn may read, so that the turn has a
+ * page for the items that arrive while it reads.
  */
-async function planRunSweeps(deps: PollDeps): Promise<Map<number, ListingSweep>> {
-  const listings = await listingRates(deps.db);
+const pacedPages = (settings: { maxPagesPerTurn: number }) =>
+  Math.max(1, settings.maxPagesPerTurn - 1);
+
+/**
+ * How far behind the cursor this run's reads start: the deepest the budget carries at the
+ * listings' observed rates (reread-plan.ts), never deeper than the configured depth.
+ */
+async function planReread(deps: PollDeps) {
+  const rates = (await listingRates(deps.db)).map((l) => l.itemsPerMinute);
   const { limit, utilisation, windowMs } = deps.reddit.budget.options;
-  const allowedPerMinute = (limit * utilisation * 60_000) / windowMs;
-  const share = sweepShare(listings, allowedPerMinute);
-  deps.reddit.setSweepShare(share);
-  return planSweeps(listings, share * allowedPerMinute, deps.settings.sweepMinPeriodMs);
+  const budgetPagesPerMinute = (limit * utilisation * 60_000) / windowMs;
+  const { pollSeconds, maxPagesPerTurn, rereadItems } = deps.settings;
+  const depth = rereadDepth(
+    rates,
+    budgetPagesPerMinute,
+    pollSeconds,
+    pacedPages({ maxPagesPerTurn }),
+  );
+  return Math.min(rereadItems, depth);
 }
 
 async function takeTurn(
@@ -107,8 +94,9 @@ async function takeTurn(
   signal?: AbortSignal,
 ) {
   try {
+    const startedAt = deps.clock.now().getTime();
     const turn = await pollListing(deps, listing, signal);
-    await release(deps, listing, turn);
+    await release(deps, listing, turn, startedAt);
   } catch (error) {
     if (signal?.aborted) {
       // Stopping: hand the listing back untouched for the next worker.
@@ -147,11 +135,14 @@ function observedRate(listing: ListingRow, turn: TurnResult, now: Date) {
   return listing.itemsPerMinute;
 }
 
-async function release(deps: PollDeps, listing: ListingRow, turn: TurnResult) {
+async function release(deps: PollDeps, listing: ListingRow, turn: TurnResult, startedAt: number) {
   const now = deps.clock.now();
   const rate = observedRate(listing, turn, now);
   const backstop = listing.scope === 'subreddits' && (await isSiteWideRead(deps.db, listing.kind));
-  const interval = nextInterval(rate, turn.caughtUp, deps.settings.pollSeconds, backstop);
+  const interval = nextInterval(rate, turn.caughtUp, deps.settings.pollSeconds, backstop, {
+    items: deps.settings.rereadItems,
+    maxPages: pacedPages(deps.settings),
+  });
   deps.log.debug(
     {
       listing: listing.id,
@@ -162,12 +153,15 @@ async function release(deps: PollDeps, listing: ListingRow, turn: TurnResult) {
     },
     'listing turn',
   );
+  // The interval counts from the turn's start: a busy listing's turn takes seconds of the
+  // budget's pace, and what arrived meanwhile is already due.
+  const wait = Math.max(0, interval - (now.getTime() - startedAt));
   await updateLeased(deps.db, listing.id, deps.owner, {
     leaseOwner: null,
     leaseUntil: null,
     itemsPerMinute: rate,
     intervalMs: interval,
-    nextPollAt: new Date(now.getTime() + interval),
+    nextPollAt: new Date(now.getTime() + wait),
   });
 }
 

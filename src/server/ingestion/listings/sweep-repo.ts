@@ -5,25 +5,21 @@ import { redditClientState } from '../../db/schema';
 import { SWEEP_STATE_ROW } from '../budget-store';
 
 /**
- * Each listing's sweep and coverage, in the jsonb of one `reddit_client_state` row keyed by
+ * Each listing's re-read position and coverage, in the jsonb of one `reddit_client_state` row keyed by
  * listing id: written only by the worker holding the listing's lease (jsonb_set on its own key,
- * so workers never overwrite each other), read by the status. Statistics and a resumable
- * position, not a guarantee: losing them restarts a pass (decision record 005).
+ * so workers never overwrite each other), read by the status. Statistics and a position,
+ * not a guarantee: losing them costs one turn's re-read (decision record 005).
  */
 const hourSchema = z.tuple([z.number(), z.number(), z.number()]);
 const sweepStateSchema = z.object({
-  /** The pass under way: started at (ms), the `after` it goes on from, pages read, oldest seen. */
-  pass: z
-    .object({
-      startedAt: z.number(),
-      after: z.string().nullable(),
-      pages: z.number(),
-      oldestMs: z.number().nullable(),
-    })
-    .nullable()
-    .default(null),
-  lastPassStartedAt: z.number().nullable().default(null),
-  /** Items inserted up to this late were found by the latest complete pass (ms). */
+  /**
+   * The item the next read starts from (`before`): about `REREAD_ITEMS` below the cursor when
+   * the last turn ended caught up, so that it reads again the items just behind the cursor,
+   * where Reddit inserts late items (decision record 005).
+   */
+  anchor: z.object({ fullname: z.string(), createdMs: z.number() }).nullable().default(null),
+  /** Items the latest re-read went back behind the cursor, and the creation time they span. */
+  checkedBackItems: z.number().int().nullable().default(null),
   checkedBackMs: z.number().nullable().default(null),
   /** Hourly [hour start ms, items first seen by the live read, by the sweep], newest last. */
   hours: z.array(hourSchema).default([]),

@@ -91,6 +91,7 @@ export function toListingStatus(
     lastError: l.errorSince ? l.lastError : null,
     errorSince: iso(l.errorSince),
     gaps24h,
+    lateCheckedBackItems: sweep?.state?.checkedBackItems ?? null,
     lateCheckedBackSeconds: checkedBackMs === null ? null : Math.round(checkedBackMs / 1000),
     caught24h: { live: caught.live, sweep: caught.swept },
   };
@@ -105,8 +106,11 @@ export function createIngestionService(deps: {
   mode: RedditMode;
   /** REDDIT_RSS_SECONDS: limited mode's pace. */
   feedSeconds: number;
+  /** Limited mode reads its feeds with the private feed token (REDDIT_FEED_TOKEN). */
+  feedToken?: boolean;
 }) {
   const { db, clock, mode, feedSeconds } = deps;
+  const feedToken = mode === 'no-credentials' && deps.feedToken === true;
 
   return {
     access: () => ({ mode, feedSeconds: mode === 'no-credentials' ? feedSeconds : null }),
@@ -180,6 +184,7 @@ export function createIngestionService(deps: {
         mode,
         checkedAt: now.toISOString(),
         feedSeconds: mode === 'no-credentials' ? feedSeconds : null,
+        feedToken,
         siteWideUnmonitored:
           mode === 'no-credentials' ? alerts.filter((a) => !a.subreddits).length : 0,
         listings: [...mine]

@@ -18,6 +18,7 @@ const listing = (overrides: Partial<ListingStatus> = {}): ListingStatus => ({
   lastError: null,
   errorSince: null,
   gaps24h: { count: 0, estimatedItems: 0 },
+  lateCheckedBackItems: null,
   lateCheckedBackSeconds: null,
   caught24h: { live: 0, sweep: 0 },
   ...overrides,
@@ -27,6 +28,7 @@ const status = (overrides: Partial<IngestionStatus> = {}): IngestionStatus => ({
   mode: 'oauth',
   checkedAt: at(0),
   feedSeconds: null,
+  feedToken: false,
   siteWideUnmonitored: 0,
   listings: [
     listing(),
@@ -145,6 +147,20 @@ describe('summarizeHealth', () => {
       },
     ],
     [
+      'feeds read with the feed token',
+      {
+        listings: [listing({ scope: 'subreddits', subreddits: ['saas'] })],
+        siteWideUnmonitored: 0,
+        feedToken: true,
+      },
+      {
+        tone: 'ok',
+        headline:
+          'Limited mode (RSS feeds with your feed token): reading 1 feed, one request every 60 seconds · last update 12 s ago · no gaps today',
+        warnings: [],
+      },
+    ],
+    [
       'nothing yet',
       { listings: [], siteWideUnmonitored: 0 },
       {
@@ -188,6 +204,7 @@ describe('the late items the sweeps reach', () => {
     mode: 'oauth',
     checkedAt: at(0),
     feedSeconds: null,
+    feedToken: false,
     siteWideUnmonitored: 0,
     listings,
     inaccessibleSubreddits: [],
@@ -196,17 +213,17 @@ describe('the late items the sweeps reach', () => {
     gapsToday: { count: 0, estimatedItems: 0 },
   });
 
-  test('the line says how far back the least covered swept listing is checked', () => {
+  test('the line says how far back the least covered listing is re-read for late items', () => {
     const summary = summarizeHealth(
       status([
-        listing({ id: 1, lateCheckedBackSeconds: 360 }),
-        listing({ id: 2, lateCheckedBackSeconds: 95 }),
-        listing({ id: 3, lateCheckedBackSeconds: null }),
+        listing({ id: 1, lateCheckedBackItems: 80, lateCheckedBackSeconds: 360 }),
+        listing({ id: 2, lateCheckedBackItems: 60, lateCheckedBackSeconds: 1 }),
+        listing({ id: 3, lateCheckedBackItems: null, lateCheckedBackSeconds: null }),
       ]),
       NOW,
     );
     expect(summary.headline).toBe(
-      'Monitoring 3 listings · last update 12 s ago · no gaps today · late items: checked back 95 s',
+      'Monitoring 3 listings · last update 12 s ago · no gaps today · late items: checked back 60 items (1 s)',
     );
   });
 

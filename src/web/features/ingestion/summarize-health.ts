@@ -80,18 +80,24 @@ export function summarizeHealth(
   const gaps = status.gapsToday;
   const parts = [
     limited
-      ? `Limited mode: reading ${plural(status.listings.length, 'public feed')}, one request every ${plural(status.feedSeconds ?? 60, 'second')}`
+      ? status.feedToken
+        ? `Limited mode (RSS feeds with your feed token): reading ${plural(status.listings.length, 'feed')}, one request every ${plural(status.feedSeconds ?? 60, 'second')}`
+        : `Limited mode: reading ${plural(status.listings.length, 'public feed')}, one request every ${plural(status.feedSeconds ?? 60, 'second')}`
       : `Monitoring ${plural(status.listings.length, 'listing')}`,
     last ? `last update ${ago(last, now)}` : 'first check pending',
     gaps.count === 0
       ? 'no gaps today'
       : `${plural(gaps.count, 'gap')} today (about ${plural(gaps.estimatedItems, 'item')} missed)`,
   ];
-  // The sweeps: how late an item may enter a listing and still be found (the least of them).
-  const checkedBack = status.listings
-    .map((l) => l.lateCheckedBackSeconds)
-    .filter((s): s is number => s !== null);
-  if (checkedBack.length > 0) parts.push(`late items: ${lateLabel(Math.min(...checkedBack))}`);
+  // The re-reads behind the cursors: how deep a late item may enter and still be found (the
+  // least of them).
+  const checked = status.listings.filter((l) => l.lateCheckedBackItems !== null);
+  if (checked.length > 0) {
+    const least = checked.reduce((a, b) =>
+      b.lateCheckedBackItems! < a.lateCheckedBackItems! ? b : a,
+    );
+    parts.push(`late items: ${lateLabel(least)}`);
+  }
   const failing = status.listings.some((l) => l.lastError);
   return {
     tone: failing ? 'error' : warnings.length > 0 || gaps.count > 0 ? 'warning' : 'ok',

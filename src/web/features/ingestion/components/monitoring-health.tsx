@@ -44,7 +44,7 @@ function ListingDetails({ status, now }: { status: IngestionStatus; now: number 
           { label: 'Gaps (24 h)', cell: (listing) => gapsLabel(listing.gaps24h) },
           {
             label: 'Late items',
-            cell: (listing) => lateLabel(listing.lateCheckedBackSeconds),
+            cell: (listing) => lateLabel(listing),
           },
           { label: 'Caught (24 h)', cell: (listing) => caughtLabel(listing.caught24h) },
         ]}
