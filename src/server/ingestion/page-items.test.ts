@@ -49,6 +49,18 @@ describe('the gap estimate', () => {
       [0, 1, 3, 2, 4, 5, 6, 7, 8, 9, 10, 11].map((n, i) => item(BASE + n, i)),
       true,
     ],
+    [
+      'a burst within one second, newest first as a listing serves it',
+      Array.from({ length: 150 }, (_, i) => item(BASE + 1000 - 2 * i, 0)),
+      true,
+    ],
+    [
+      'random ids, 40 a second',
+      Array.from({ length: 120 }, (_, i) =>
+        item(BASE + ((i * 7919) % 1000) * 1000, Math.floor(i / 40)),
+      ),
+      false,
+    ],
   ])('%s', (_name, items, expected) => {
     expect(idsAreSequential(items)).toBe(expected);
   });

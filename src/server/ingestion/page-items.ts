@@ -40,17 +40,35 @@ export function matchItems(index: AlertIndex, items: RedditItem[]): MatchedItem[
 }
 
 /**
- * Whether the items' ids count up with their creation time, as Reddit's post ids do: at least
- * 90% of neighbours in time are in id order too. Random ids (Reddit's comments, from 2026) are
- * not, and say nothing about how many items lie between two of them.
+ * Whether the items' ids count up with their creation time, as Reddit's post ids do: for at least
+ * 90% of neighbouring creation seconds, every id of the later second is above every id of the
+ * earlier one. Random ids (Reddit's comments, from 2026) are not, and say nothing about how many
+ * items lie between two of them. A burst within one or two seconds (timestamps are whole
+ * seconds) cannot be judged by time: there the ids must run one way in the listing's order.
  */
 export function idsAreSequential(items: readonly RedditItem[]) {
-  const byTime = [...items].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  const ids = byTime.map((item) => parseInt(item.fullname.slice(3), 36));
+  const ids = items.map((item) => parseInt(item.fullname.slice(3), 36));
   if (ids.length < 3 || !ids.every(Number.isFinite)) return false;
-  let ordered = 0;
-  for (let i = 1; i < ids.length; i++) if (ids[i] >= ids[i - 1]) ordered++;
-  return ordered >= 0.9 * (ids.length - 1);
+  const bySecond = new Map<number, { low: number; high: number }>();
+  items.forEach((item, i) => {
+    const second = item.createdAt.getTime();
+    const group = bySecond.get(second);
+    if (!group) bySecond.set(second, { low: ids[i], high: ids[i] });
+    else
+      Object.assign(group, {
+        low: Math.min(group.low, ids[i]),
+        high: Math.max(group.high, ids[i]),
+      });
+  });
+  const seconds = [...bySecond.entries()].sort((a, b) => a[0] - b[0]).map(([, group]) => group);
+  if (seconds.length >= 3) {
+    let ordered = 0;
+    for (let i = 1; i < seconds.length; i++) if (seconds[i].low > seconds[i - 1].high) ordered++;
+    return ordered >= 0.9 * (seconds.length - 1);
+  }
+  let down = 0;
+  for (let i = 1; i < ids.length; i++) if (ids[i] < ids[i - 1]) down++;
+  return Math.max(down, ids.length - 1 - down) >= 0.9 * (ids.length - 1);
 }
 
 /**
