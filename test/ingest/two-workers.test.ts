@@ -15,6 +15,9 @@ test('two workers on one database share the listings and store every planted ite
   for (const userAgent of agents) {
     await t.startWorker({
       ownConnection: true,
+      // Reads start at the cursor: a re-read behind it asks a `before` again by design, and this
+      // test counts each `before` as one page fetched by one worker.
+      pollSettings: { rereadItems: 0 },
       redditTuning: {
         client: { userAgent, backoffMs: 20, maxBackoffMs: 200, timeoutMs: 1500 },
         budget: { limit: 100_000, windowMs: 60_000 },

@@ -1,6 +1,7 @@
 import { RedditError, type RedditFailure } from '../../reddit';
 import { listingPath } from './listing-plan';
 import {
+  isListingBehind,
   isSiteWideRead,
   LeaseLostError,
   leaseDueListing,
@@ -75,6 +76,9 @@ const pacedPages = (settings: { maxPagesPerTurn: number }) =>
  * listings' observed rates (reread-plan.ts), never deeper than the configured depth.
  */
 async function planReread(deps: PollDeps) {
+  // A listing behind reads at the budget's pace: its observed rate is what it could read, not
+  // what arrives, and every page is needed for new items.
+  if (await isListingBehind(deps.db, deps.clock.now())) return 0;
   const rates = (await listingRates(deps.db)).map((l) => l.itemsPerMinute);
   const { limit, utilisation, windowMs } = deps.reddit.budget.options;
   const budgetPagesPerMinute = (limit * utilisation * 60_000) / windowMs;
@@ -94,9 +98,8 @@ async function takeTurn(
   signal?: AbortSignal,
 ) {
   try {
-    const startedAt = deps.clock.now().getTime();
     const turn = await pollListing(deps, listing, signal);
-    await release(deps, listing, turn, startedAt);
+    await release(deps, listing, turn);
   } catch (error) {
     if (signal?.aborted) {
       // Stopping: hand the listing back untouched for the next worker.
@@ -135,13 +138,14 @@ function observedRate(listing: ListingRow, turn: TurnResult, now: Date) {
   return listing.itemsPerMinute;
 }
 
-async function release(deps: PollDeps, listing: ListingRow, turn: TurnResult, startedAt: number) {
+async function release(deps: PollDeps, listing: ListingRow, turn: TurnResult) {
   const now = deps.clock.now();
   const rate = observedRate(listing, turn, now);
   const backstop = listing.scope === 'subreddits' && (await isSiteWideRead(deps.db, listing.kind));
   const interval = nextInterval(rate, turn.caughtUp, deps.settings.pollSeconds, backstop, {
     items: deps.settings.rereadItems,
-    maxPages: pacedPages(deps.settings),
+    // Without a re-read, a page at a time: a short budget's turns stay short and fair.
+    maxPages: deps.settings.rereadItems > 0 ? pacedPages(deps.settings) : 1,
   });
   deps.log.debug(
     {
@@ -153,15 +157,12 @@ async function release(deps: PollDeps, listing: ListingRow, turn: TurnResult, st
     },
     'listing turn',
   );
-  // The interval counts from the turn's start: a busy listing's turn takes seconds of the
-  // budget's pace, and what arrived meanwhile is already due.
-  const wait = Math.max(0, interval - (now.getTime() - startedAt));
   await updateLeased(deps.db, listing.id, deps.owner, {
     leaseOwner: null,
     leaseUntil: null,
     itemsPerMinute: rate,
     intervalMs: interval,
-    nextPollAt: new Date(now.getTime() + wait),
+    nextPollAt: new Date(now.getTime() + interval),
   });
 }
 
