@@ -60,7 +60,7 @@ test('items Reddit shows late, a few dozen below the newest (below the cursor), 
 
   const status = await postsStatus();
   // The 3 late ones caught by the re-read behind the cursor, the 10 newer by the live read.
-  expect(status.caught24h.sweep - before.sweep).toBe(3);
+  expect(status.caught24h.reread - before.reread).toBe(3);
   expect(status.caught24h.live - before.live).toBe(10);
   expect(status.lateCheckedBackItems).toBeGreaterThanOrEqual(45);
   await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -22,13 +22,7 @@ export type BudgetState = {
   /** Background requests (re-checks, backfill) in the window ending at `backgroundWindowEnd`. */
   backgroundUsed?: number;
   backgroundWindowEnd?: number;
-  /** Sweep requests (late items behind the cursors) in the window ending at `sweepWindowEnd`. */
-  sweepUsed?: number;
-  sweepWindowEnd?: number;
 };
-
-/** A share of the window counted apart: background work, or the sweeps for late items. */
-export type ShareBucket = 'background' | 'sweep';
 
 export type BudgetOptions = {
   /** Requests per window when Reddit sends no headers. */
@@ -132,25 +126,20 @@ export function tryReserveSlot(
   state: BudgetState,
   now: number,
   options: BudgetOptions,
-  want: { maxWaitMs: number; share?: number; bucket?: ShareBucket },
+  want: { maxWaitMs: number; share?: number },
 ): { sendAt: number; state: BudgetState } | undefined {
   const reserved = reserveSlot(state, now, options);
   if (reserved.sendAt - now > want.maxWaitMs) return undefined;
   if (want.share === undefined) return reserved;
   const next = reserved.state;
-  const bucket = want.bucket ?? 'background';
-  const [usedKey, endKey] =
-    bucket === 'sweep'
-      ? (['sweepUsed', 'sweepWindowEnd'] as const)
-      : (['backgroundUsed', 'backgroundWindowEnd'] as const);
-  const sameWindow = state[endKey] === next.windowResetAt;
-  const used = sameWindow ? (state[usedKey] ?? 0) : 0;
-  const allowed = Math.floor(next.windowLimit * options.utilisation * want.share);
-  // Background work always gets one request a window; a sweep only what its share allows.
-  if (used >= (bucket === 'sweep' ? allowed : Math.max(1, allowed))) return undefined;
+  const sameWindow = state.backgroundWindowEnd === next.windowResetAt;
+  const used = sameWindow ? (state.backgroundUsed ?? 0) : 0;
+  if (used >= Math.max(1, Math.floor(next.windowLimit * options.utilisation * want.share))) {
+    return undefined;
+  }
   return {
     sendAt: reserved.sendAt,
-    state: { ...next, [usedKey]: used + 1, [endKey]: next.windowResetAt },
+    state: { ...next, backgroundUsed: used + 1, backgroundWindowEnd: next.windowResetAt },
   };
 }
 
@@ -222,7 +211,7 @@ export function createRequestBudget(deps: {
      * of the window): false means "not now", and nothing was taken.
      */
     async tryAcquire(
-      want: { maxWaitMs: number; share?: number; bucket?: ShareBucket },
+      want: { maxWaitMs: number; share?: number },
       signal?: AbortSignal,
     ): Promise<boolean> {
       const sendAt = await deps.store.update((state) => {

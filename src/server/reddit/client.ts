@@ -26,10 +26,7 @@ export type ListingParams = { limit?: number; before?: string; after?: string };
  * retried here (its job tries again later); `interactive` (a user's diagnostic test) takes
  * the next slot if it comes within a few seconds.
  */
-export type RequestPriority = 'live' | 'background' | 'interactive' | 'sweep';
-
-/** A sweep for late items queues this long at most for a slot within its share. */
-const SWEEP_WAIT_MS = 3_000;
+export type RequestPriority = 'live' | 'background' | 'interactive';
 
 /**
  * The most of each window background work may take (about 170 requests an hour): listings
@@ -89,23 +86,15 @@ export function createRedditClient(deps: {
       Math.min(maxBackoffMs, backoffMs * 2 ** (attempt - 1)) * (0.5 + random()),
     );
 
-  /** The sweeps' share of the window, set by the poller from what the live listings leave. */
-  let sweepShare = 0;
-
   async function takeSlot(priority: RequestPriority, signal?: AbortSignal) {
     if (priority === 'live') return budget.acquire(signal);
     const taken =
-      priority === 'sweep'
+      priority === 'background'
         ? await budget.tryAcquire(
-            { maxWaitMs: SWEEP_WAIT_MS, share: sweepShare, bucket: 'sweep' },
+            { maxWaitMs: BACKGROUND_WAIT_MS, share: BACKGROUND_SHARE },
             signal,
           )
-        : priority === 'background'
-          ? await budget.tryAcquire(
-              { maxWaitMs: BACKGROUND_WAIT_MS, share: BACKGROUND_SHARE },
-              signal,
-            )
-          : await budget.tryAcquire({ maxWaitMs: INTERACTIVE_WAIT_MS }, signal);
+        : await budget.tryAcquire({ maxWaitMs: INTERACTIVE_WAIT_MS }, signal);
     if (!taken) {
       throw new BudgetBusyError(
         priority === 'interactive'
@@ -124,7 +113,7 @@ export function createRedditClient(deps: {
   ) {
     query.set('raw_json', '1');
     const url = `${apiBase}${path}.json?${query}`;
-    const tries = priority === 'background' || priority === 'sweep' ? 1 : attempts;
+    const tries = priority === 'background' ? 1 : attempts;
     let renewed = false;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -196,7 +185,7 @@ export function createRedditClient(deps: {
     signal?: AbortSignal,
     priority: RequestPriority = 'live',
   ) {
-    const tries = priority === 'background' || priority === 'sweep' ? 1 : attempts;
+    const tries = priority === 'background' ? 1 : attempts;
     // A truncated or otherwise unreadable page is retried like any transient fault.
     for (let attempt = 1; ; attempt++) {
       const body = await getJson(path, new URLSearchParams(query), signal, priority);
@@ -219,23 +208,11 @@ export function createRedditClient(deps: {
 
   return {
     /** A page of `/r/{…}/new` or `/r/{…}/comments`, newest first. */
-    listing(
-      path: string,
-      params: ListingParams,
-      signal?: AbortSignal,
-      priority: RequestPriority = 'live',
-    ): Promise<ListingPage> {
+    listing(path: string, params: ListingParams, signal?: AbortSignal): Promise<ListingPage> {
       const query = new URLSearchParams({ limit: String(params.limit ?? 100) });
       if (params.before) query.set('before', params.before);
       if (params.after) query.set('after', params.after);
-      return getListing(path, query, signal, priority);
-    },
-    /** The share of each window sweeps may take (0 stops them): what the listings leave. */
-    setSweepShare(share: number) {
-      sweepShare = Math.min(Math.max(share, 0), 1);
-    },
-    get sweepShare() {
-      return sweepShare;
+      return getListing(path, query, signal);
     },
     /** Current state of up to 100 items; missing (deleted) ones are simply absent. */
     info(

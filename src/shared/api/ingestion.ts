@@ -31,9 +31,9 @@ export const listingStatusSchema = z.object({
    */
   lateCheckedBackItems: z.number().int().nullable(),
   lateCheckedBackSeconds: z.number().nullable(),
-  /** Items of the last 24 h by the read that caught them first: the live read, the re-read behind
-   * the cursor (`sweep`). */
-  caught24h: z.object({ live: z.number().int(), sweep: z.number().int() }),
+  /** Items of the last 24 h by the read that caught them first: the live read, or the re-read
+   * behind the cursor that finds late items (`reread`). */
+  caught24h: z.object({ live: z.number().int(), reread: z.number().int() }),
 });
 export type ListingStatus = z.infer<typeof listingStatusSchema>;
 

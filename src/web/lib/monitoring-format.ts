@@ -62,10 +62,10 @@ export function lateLabel(
   return `checked back ${items.toLocaleString('en-US')} ${items === 1 ? 'item' : 'items'}${span}`;
 }
 
-/** The items of the last 24 h by the read that caught them: "99.2% live · 0.8% sweep". */
+/** The items of the last 24 h by the read that caught them: "99.2% live · 0.8% re-read". */
 export function caughtLabel(caught: ListingStatus['caught24h']) {
-  const total = caught.live + caught.sweep;
+  const total = caught.live + caught.reread;
   if (total === 0) return 'none yet';
   const share = (n: number) => `${((n * 100) / total).toFixed(n === 0 || n === total ? 0 : 1)}%`;
-  return `${share(caught.live)} live · ${share(caught.sweep)} sweep`;
+  return `${share(caught.live)} live · ${share(caught.reread)} re-read`;
 }

@@ -93,7 +93,7 @@ export function toListingStatus(
     gaps24h,
     lateCheckedBackItems: sweep?.state?.checkedBackItems ?? null,
     lateCheckedBackSeconds: checkedBackMs === null ? null : Math.round(checkedBackMs / 1000),
-    caught24h: { live: caught.live, sweep: caught.swept },
+    caught24h: { live: caught.live, reread: caught.swept },
   };
 }
 

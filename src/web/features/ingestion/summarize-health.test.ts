@@ -20,7 +20,7 @@ const listing = (overrides: Partial<ListingStatus> = {}): ListingStatus => ({
   gaps24h: { count: 0, estimatedItems: 0 },
   lateCheckedBackItems: null,
   lateCheckedBackSeconds: null,
-  caught24h: { live: 0, sweep: 0 },
+  caught24h: { live: 0, reread: 0 },
   ...overrides,
 });
 
@@ -199,7 +199,7 @@ test('listing labels', () => {
   );
 });
 
-describe('the late items the sweeps reach', () => {
+describe('the late items the re-reads reach', () => {
   const status = (listings: ListingStatus[]): IngestionStatus => ({
     mode: 'oauth',
     checkedAt: at(0),
@@ -227,7 +227,7 @@ describe('the late items the sweeps reach', () => {
     );
   });
 
-  test('without any sweep the line stays as it was', () => {
+  test('without any re-read the line stays as it was', () => {
     const summary = summarizeHealth(status([listing()]), NOW);
     expect(summary.headline).toBe('Monitoring 1 listing · last update 12 s ago · no gaps today');
   });
