@@ -88,6 +88,8 @@ describe('operators parse and print', () => {
     ['https://stripe.com', 'https://stripe.com'],
     ['std::vector', 'std::vector'],
     ['NEAR protocol', 'near protocol'],
+    // Found by the round-trip property: printed as `a:*` it would be an unknown operator.
+    ['\u200ba:＊', 'a\uff1a*'],
   ])('%s prints as %s', (query, printed) => {
     const parsed = parseQuery(query);
     expect(parsed.ok && printQuery(parsed.ast)).toBe(printed);

@@ -12,17 +12,16 @@ import type { LeafNode, QueryNode } from './types';
  */
 export function printLeaf(leaf: LeafNode): string {
   if (leaf.type === 'phrase') return `"${leaf.words.join(' ')}"`;
-  const { value } = leaf;
-  // A value like `author:x` (from `"author:x"`) must not turn into an operator either: quoted,
-  // or for a prefix term with the full-width colon `：`, which normalizes back to `:`.
-  const looksLikeOperator = readsAsOperator(value);
-  const { value: raw, prefix } = leaf;
+  const { value, prefix } = leaf;
+  // Printed as is, a value like `author:x` (from `"author:x"`), or `a:` as the prefix `a:*`,
+  // would read back as an operator: quote it, or for a prefix term (where quotes would make
+  // the `*` literal) write the full-width colon `：`, which normalizes back to `:`.
   if (prefix) {
-    const text = looksLikeOperator ? raw.replace(':', '\uff1a') : raw;
+    const text = readsAsOperator(`${value}*`) ? value.replace(':', '\uff1a') : value;
     return text.startsWith('-') ? `\uff0d${text.slice(1)}*` : `${text}*`;
   }
-  const quote = raw.startsWith('-') || raw.endsWith('*') || looksLikeOperator;
-  return quote ? `"${raw}"` : raw;
+  const quote = value.startsWith('-') || value.endsWith('*') || readsAsOperator(value);
+  return quote ? `"${value}"` : value;
 }
 
 /**
