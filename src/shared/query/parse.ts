@@ -1,7 +1,7 @@
 import { blameExclusion, requiresPositive } from './collect';
 import { QueryParseError, quoteForMessage } from './errors';
-import { fieldNode, isFieldName, OPERATOR_NAMES, OPERATOR_SYNTAX, readsAsOperator } from './fields';
-import { phraseLeaf, termLeaf } from './leaf';
+import { phraseLeaf } from './leaf';
+import { assertClosed, readWord, type WordToken } from './read-word';
 import { tokenize, type OperatorKind, type Token } from './tokenize';
 import { QUERY_LIMITS, type LeafNode, type ParseResult, type QueryNode } from './types';
 
@@ -125,12 +125,7 @@ class Parser {
         this.countLeaf(token.start);
         return this.operatorOrTerm(token);
       case 'phrase':
-        if (!token.closed) {
-          throw new QueryParseError(
-            `Unclosed quote: the phrase starting at position ${token.start + 1} has no closing "`,
-            token.start,
-          );
-        }
+        assertClosed(token);
         this.index++;
         this.countLeaf(token.start);
         return phraseLeaf(token.text, token.start, token.end);
@@ -159,56 +154,11 @@ class Parser {
     }
   }
 
-  /** A word token: `author:x`-style operators, else a term. */
-  private operatorOrTerm(token: { text: string; start: number; end: number }): QueryNode {
-    const syntax = OPERATOR_SYNTAX.exec(token.text);
-    if (!syntax) return termLeaf(token.text, token.start, token.end);
-    const name = syntax[1].toLowerCase();
-    const rest = syntax[2];
-    const restStart = token.start + syntax[1].length + 1;
-    // A quoted value must be glued to the colon: `title:"a phrase"`.
-    const next = this.peek();
-    const quoted = rest === '' && next?.kind === 'phrase' && next.start === token.end ? next : null;
-    if (name === 'title') {
-      if (quoted) {
-        this.index++;
-        if (!quoted.closed) {
-          throw new QueryParseError(
-            `Unclosed quote: the phrase starting at position ${quoted.start + 1} has no closing "`,
-            quoted.start,
-          );
-        }
-        const leaf = phraseLeaf(quoted.text, quoted.start, quoted.end);
-        return { type: 'title', leaf, start: token.start, end: quoted.end };
-      }
-      if (rest === '' || rest.startsWith('-')) {
-        const problem =
-          rest === ''
-            ? 'needs a term or a quoted phrase right after it, as in title:pricing'
-            : 'needs a term that has to appear; to keep a term out of titles, write -title:term';
-        throw new QueryParseError(
-          `"title:" at position ${token.start + 1} ${problem}`,
-          token.start,
-        );
-      }
-      const leaf = termLeaf(rest, restStart, token.end);
-      return { type: 'title', leaf, start: token.start, end: token.end };
-    }
-    if (isFieldName(name)) {
-      if (quoted) {
-        throw new QueryParseError(
-          `"${name}:" at position ${token.start + 1} takes one name without spaces or quotes`,
-          token.start,
-        );
-      }
-      return fieldNode(name, rest, token.start, token.end);
-    }
-    // `re:`, `http://…` and `std::vector` stay terms; `autor:x` is a typo for an operator.
-    if (!readsAsOperator(token.text)) return termLeaf(token.text, token.start, token.end);
-    throw new QueryParseError(
-      `Unknown operator "${quoteForMessage(syntax[1])}:" at position ${token.start + 1}: the operators are ${OPERATOR_NAMES.map((n) => `${n}:`).join(', ')} (put a term with a colon in quotes)`,
-      token.start,
-    );
+  /** A word token: `author:x`-style operators, else a term; `title:` may take the next phrase. */
+  private operatorOrTerm(token: WordToken): QueryNode {
+    const { node, tookNext } = readWord(token, this.peek());
+    if (tookNext) this.index++;
+    return node;
   }
 
   private parseGroup(start: number): QueryNode {
