@@ -1,19 +1,11 @@
 import { isLiveAlert } from '@shared/api/alerts';
-import {
-  fieldHolds,
-  nearMatches,
-  normalizeText,
-  parseQuery,
-  printQuery,
-  type FieldNode,
-  type NearNode,
-  type QueryDocument,
-} from '@shared/query';
+import { normalizeText, parseQuery } from '@shared/query';
 import type { CharClasses } from './char-classes';
 import { ItemScanner } from './item-scanner';
 import { LeafRegistry } from './leaf-registry';
 import { PatternTrie } from './pattern-trie';
-import { compileQuery, runProgram, type OperatorTables, type OperatorTests } from './query-program';
+import { OperatorState } from './operator-state';
+import { compileQuery, runProgram } from './query-program';
 import { ONLY_MANY, TriggerLists } from './trigger-lists';
 import type { AlertInput, AlertMatch, ApplyResult, IndexStats, MatchItem } from './types';
 
@@ -64,52 +56,14 @@ export class IndexCore {
   private stack = new Uint8Array(64);
   /** The current item's subreddit id: -2 until a restricted candidate needs it. */
   private itemSubreddit = -2;
-  /**
-   * The operators' tables (`author:`, `NEAR/n`…), by printed text. They only grow, with the
-   * distinct operators ever indexed; a rebuild starts them afresh.
-   */
-  private readonly fields: FieldNode[] = [];
-  private readonly nears: NearNode[] = [];
-  private readonly nearLeaves: number[] = [];
-  private readonly operatorIds = new Map<string, number>();
-  /** Per field test: the item stamp its cached outcome is for, and the outcome. */
-  private fieldStamp = new Int32Array(16).fill(-1);
-  private fieldValue = new Uint8Array(16);
-  private readonly tables: OperatorTables = {
-    field: (node) => this.operatorId(node, this.fields),
-    near: (node, left, right) => {
-      const id = this.operatorId(node, this.nears);
-      this.nearLeaves[2 * id] = left;
-      this.nearLeaves[2 * id + 1] = right;
-      return id;
-    },
-  };
-  /** The candidate being evaluated, for the operators' tests. */
-  private current = {
-    item: undefined as MatchItem | undefined,
-    doc: undefined as QueryDocument | undefined,
-    text: '',
-    titleLength: -1,
-    hits: new Int32Array(0) as Int32Array<ArrayBufferLike>,
-    inTitle: false,
-  };
-  private readonly tests: OperatorTests = {
-    title: (leaf) => this.scanner.titleStamp[leaf] === this.scanner.stamp,
-    field: (id) => this.fieldHolds(id),
-    near: (id) => {
-      const { hits, text, titleLength, inTitle } = this.current;
-      const stamp = this.scanner.stamp;
-      // Positions are only looked at once both occur (in the searched region).
-      if (hits[this.nearLeaves[2 * id]] !== stamp || hits[this.nearLeaves[2 * id + 1]] !== stamp)
-        return false;
-      return nearMatches(this.nears[id], inTitle ? text.slice(0, titleLength) : text);
-    },
-  };
+  /** What the operators (`author:`, `title:`, `NEAR/n`) test, and for which item. */
+  private readonly operators: OperatorState;
 
   constructor(classes: CharClasses, expectedNodes?: number) {
     this.trie = new PatternTrie(expectedNodes);
     this.leaves = new LeafRegistry(this.trie, classes);
     this.scanner = new ItemScanner(this.trie, this.leaves, classes);
+    this.operators = new OperatorState(this.scanner);
   }
 
   get size(): number {
@@ -137,7 +91,11 @@ export class IndexCore {
       this.rejectedInput.set(alert.id, alert);
       return { status: 'rejected', message: parsed.error.message };
     }
-    const compiled = compileQuery(parsed.ast, (leaf) => this.leaves.acquire(leaf), this.tables);
+    const compiled = compileQuery(
+      parsed.ast,
+      (leaf) => this.leaves.acquire(leaf),
+      this.operators.tables,
+    );
     const slot = this.freeSlots.pop() ?? this.slotCount++;
     if ((slot + 1) * STRIDE > this.slotData.length) {
       const grown = new Int32Array(this.slotData.length * 2);
@@ -208,10 +166,7 @@ export class IndexCore {
       titleLength = title.length;
     }
     scanner.scan(text, titleLength);
-    this.current.item = item;
-    this.current.doc = undefined;
-    this.current.text = text;
-    this.current.titleLength = titleLength;
+    this.operators.startItem(item, text, titleLength);
     const results: AlertMatch[] = [];
     const hitLeaves = scanner.hitLeaves;
     this.itemSubreddit = -2;
@@ -257,7 +212,7 @@ export class IndexCore {
     const texts = this.leaves.text;
     const filters = this.filters[slot];
     for (let at = 0; at < filters.length; at++) {
-      if (this.fieldHolds(filters[at] >> 1) !== ((filters[at] & 1) === 1)) return;
+      if (this.operators.fieldHolds(filters[at] >> 1) !== ((filters[at] & 1) === 1)) return;
     }
     const single = data[slot * STRIDE + 2];
     let terms: string[];
@@ -265,9 +220,8 @@ export class IndexCore {
       if (hits[single] !== stamp) return;
       terms = [texts[single]];
     } else {
-      this.current.hits = hits;
-      this.current.inTitle = inTitle;
-      if (!runProgram(this.program[slot], hits, stamp, this.stack, this.tests)) return;
+      const tests = this.operators.testsFor(hits, inTitle);
+      if (!runProgram(this.program[slot], hits, stamp, this.stack, tests)) return;
       terms = [];
       for (const leaf of this.positive[slot]) if (hits[leaf] === stamp) terms.push(texts[leaf]);
     }
@@ -276,48 +230,6 @@ export class IndexCore {
       terms,
       belowMinScore: item.score < data[slot * STRIDE + 1],
     });
-  }
-
-  /** The id of an operator in its table, adding it on first use. */
-  private operatorId<T extends FieldNode | NearNode>(node: T, table: T[]): number {
-    const key = printQuery(node);
-    let id = this.operatorIds.get(key);
-    if (id === undefined) {
-      id = table.push(node) - 1;
-      this.operatorIds.set(key, id);
-    }
-    return id;
-  }
-
-  /** Field test `id` on the current item, evaluated once per item (shared by every alert). */
-  private fieldHolds(id: number): boolean {
-    const stamp = this.scanner.stamp;
-    if (id >= this.fieldStamp.length) this.growFieldCache();
-    if (this.fieldStamp[id] === stamp) return this.fieldValue[id] === 1;
-    const holds = fieldHolds(this.fields[id], this.itemDocument());
-    this.fieldStamp[id] = stamp;
-    this.fieldValue[id] = holds ? 1 : 0;
-    return holds;
-  }
-
-  private growFieldCache() {
-    const length = Math.max(this.fields.length, this.fieldStamp.length * 2);
-    const stamps = new Int32Array(length).fill(-1);
-    stamps.set(this.fieldStamp);
-    const values = new Uint8Array(length);
-    values.set(this.fieldValue);
-    this.fieldStamp = stamps;
-    this.fieldValue = values;
-  }
-
-  /** The current item's fields, built once per item when a field test first needs them. */
-  private itemDocument(): QueryDocument {
-    const { item } = this.current;
-    if (!this.current.doc && item) {
-      const { kind, author, subreddit, nsfw } = item;
-      this.current.doc = { text: '', kind, author, subreddit, nsfw };
-    }
-    return this.current.doc as QueryDocument;
   }
 
   /** Sizes the hash tables for growth; called once a build is complete. */
