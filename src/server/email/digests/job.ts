@@ -1,7 +1,11 @@
 import { newMessageId } from '../mailer';
 import type { SendResult } from '../types';
 import type { RenderedDigest } from './render';
-import * as repo from './repo';
+import { leaseDueConfigs, releaseConfig, releaseWithSlots } from './lease-repo';
+import { countByKeywordFor, listedMentionsFor, pendingMentionIdsFor } from './mention-repo';
+import { completeRuns, insertRuns, markSendingMany, openRunsFor } from './run-batch-repo';
+import { pruneRuns } from './run-history-repo';
+import { closeRun, completeRun, type DigestRunRow } from './run-repo';
 import { firstDueSlot, nextSlotAfter } from './schedule';
 import { attempt, LISTED_MENTIONS, renderFor, send, settle } from './send-run';
 import { scheduleOf } from './settings-repo';
@@ -13,11 +17,11 @@ export type { DigestJobDeps, DigestJobStats } from './types';
 /** Finished runs are kept this long (each user's newest is always kept). */
 const RUN_HISTORY_MS = 90 * 24 * 60 * 60_000;
 
-type Leased = Awaited<ReturnType<typeof repo.leaseDueConfigs>>[number];
+type Leased = Awaited<ReturnType<typeof leaseDueConfigs>>[number];
 
 /** A batch's new runs, recorded and marked sending, with their digests rendered. */
 interface PreparedBatch {
-  runs: repo.DigestRunRow[];
+  runs: DigestRunRow[];
   byUser: Map<number, Leased>;
   rendered: Map<number, RenderedDigest>;
   /** Each run's attempts so far, this one included. */
@@ -38,15 +42,15 @@ export async function runDigestJob(deps: DigestJobDeps): Promise<DigestJobStats>
   const leaseMs = deps.leaseMs ?? 10 * 60_000;
   const timeBoxMs = deps.timeBoxMs ?? 50_000;
 
-  await repo.pruneRuns(deps.db, new Date(deps.clock.now().getTime() - RUN_HISTORY_MS));
+  await pruneRuns(deps.db, new Date(deps.clock.now().getTime() - RUN_HISTORY_MS));
   // A config is handled at most once per pass, whatever state it is left in.
   const seen = new Set<number>();
   let delivering: Promise<void> = Promise.resolve();
   while (Date.now() - started < timeBoxMs) {
-    const batch = await repo.leaseDueConfigs(deps.db, deps.clock.now(), leaseMs, batchSize);
+    const batch = await leaseDueConfigs(deps.db, deps.clock.now(), leaseMs, batchSize);
     const leased = batch.filter((item) => !seen.has(item.config.id));
     for (const item of batch) {
-      if (seen.has(item.config.id)) await repo.releaseConfig(deps.db, item.config.id, {});
+      if (seen.has(item.config.id)) await releaseConfig(deps.db, item.config.id, {});
       seen.add(item.config.id);
     }
     if (leased.length === 0) break;
@@ -96,7 +100,7 @@ async function prepareBatch(
   concurrency: number,
 ): Promise<PreparedBatch | undefined> {
   const now = deps.clock.now();
-  const openRuns = await repo.openRunsFor(
+  const openRuns = await openRunsFor(
     deps.db,
     leased.map((item) => item.config.userId),
   );
@@ -115,7 +119,7 @@ async function prepareBatch(
   );
   if (fresh.length === 0) return undefined;
 
-  const pending = await repo.pendingMentionIdsFor(
+  const pending = await pendingMentionIdsFor(
     deps.db,
     fresh.map((item) => item.config.userId),
   );
@@ -132,7 +136,7 @@ async function prepareBatch(
 async function processOneByOne(
   deps: DigestJobDeps,
   items: Leased[],
-  openRuns: Map<number, repo.DigestRunRow>,
+  openRuns: Map<number, DigestRunRow>,
   stats: DigestJobStats,
   concurrency: number,
 ) {
@@ -147,7 +151,7 @@ async function processOneByOne(
 
 /** Releases configs whose slot has nothing to send, each with its next slot. */
 async function passEmptySlots(deps: DigestJobDeps, empty: Leased[], now: Date) {
-  await repo.releaseWithSlots(
+  await releaseWithSlots(
     deps.db,
     empty.map(({ config }) => ({
       configId: config.id,
@@ -168,15 +172,15 @@ async function recordRuns(
 ): Promise<PreparedBatch> {
   const { db } = deps;
   const allIds = due.flatMap((item) => pending.get(item.config.userId)!);
-  const listed = await repo.listedMentionsFor(db, allIds, LISTED_MENTIONS);
-  const totals = await repo.countByKeywordFor(db, allIds);
+  const listed = await listedMentionsFor(db, allIds, LISTED_MENTIONS);
+  const totals = await countByKeywordFor(db, allIds);
   const rendered = new Map(
     due.map(({ config }) => [
       config.userId,
       renderFor(deps, config, listed.get(config.userId) ?? [], totals.get(config.userId)),
     ]),
   );
-  const runs = await repo.insertRuns(
+  const runs = await insertRuns(
     db,
     due.map(({ config }) => {
       const ids = pending.get(config.userId)!;
@@ -192,7 +196,7 @@ async function recordRuns(
       };
     }),
   );
-  const attempts = await repo.markSendingMany(
+  const attempts = await markSendingMany(
     db,
     runs.map((run) => run.id),
     deps.clock.now(),
@@ -211,7 +215,7 @@ async function deliverBatch(
   stats: DigestJobStats,
   concurrency: number,
 ) {
-  const accepted: { run: repo.DigestRunRow; configId: number; nextSlotAt: Date }[] = [];
+  const accepted: { run: DigestRunRow; configId: number; nextSlotAt: Date }[] = [];
   await inLanes(runs, concurrency, async (run) => {
     const { config, email } = byUser.get(run.userId)!;
     let result: SendResult;
@@ -232,7 +236,7 @@ async function deliverBatch(
       count(stats, await settle(deps, run, config, attempts.get(run.id) ?? 1, result));
     }
   });
-  await repo.completeRuns(deps.db, accepted, deps.clock.now());
+  await completeRuns(deps.db, accepted, deps.clock.now());
   stats.sent += accepted.length;
 }
 
@@ -243,7 +247,7 @@ async function deliverBatch(
 async function processConfig(
   deps: DigestJobDeps,
   { config, email }: Leased,
-  open: repo.DigestRunRow | undefined,
+  open: DigestRunRow | undefined,
 ): Promise<keyof DigestJobStats | undefined> {
   const { db, clock } = deps;
   const now = clock.now();
@@ -253,7 +257,7 @@ async function processConfig(
     if (open.status === 'sending') {
       // An attempt began and never reported back (crash, lost connection after the data):
       // it may have been delivered, so it is closed as sent rather than risk a second copy.
-      await repo.completeRun(db, open, config, {
+      await completeRun(db, open, config, {
         now,
         nextSlotAt: nextSlotAfter(now, schedule),
         note: 'Delivery was not confirmed: the sending attempt was interrupted',
@@ -261,7 +265,7 @@ async function processConfig(
       return 'recovered';
     }
     if (!config.isActive) {
-      await repo.closeRun(db, open, config, {
+      await closeRun(db, open, config, {
         now,
         status: 'cancelled',
         error: 'Digests were turned off',
@@ -269,25 +273,25 @@ async function processConfig(
       return undefined;
     }
     if (open.nextAttemptAt && open.nextAttemptAt > now) {
-      await repo.releaseConfig(db, config.id, { retryAt: open.nextAttemptAt });
+      await releaseConfig(db, config.id, { retryAt: open.nextAttemptAt });
       return undefined;
     }
     return attempt(deps, open, config, email);
   }
 
   if (!config.isActive) {
-    await repo.releaseConfig(db, config.id, { retryAt: null });
+    await releaseConfig(db, config.id, { retryAt: null });
     return undefined;
   }
   if (!config.nextSlotAt || config.nextSlotAt > now) {
     const nextSlotAt =
       config.nextSlotAt ??
       firstDueSlot(schedule, { lastSent: config.lastSent, savedAt: config.updatedAt });
-    await repo.releaseConfig(db, config.id, { nextSlotAt, retryAt: null });
+    await releaseConfig(db, config.id, { nextSlotAt, retryAt: null });
     return undefined;
   }
 
   // Due with no open run: prepareBatch handles these (not reached).
-  await repo.releaseConfig(db, config.id, {});
+  await releaseConfig(db, config.id, {});
   return undefined;
 }

@@ -1,8 +1,9 @@
 import type { SendResult } from '../types';
 import { renderDigest, type DigestMention, type RenderedDigest } from './render';
-import * as repo from './repo';
+import { countByKeywordFor, listedMentionsFor } from './mention-repo';
+import { closeRun, completeRun, markSending, scheduleRetry, type DigestRunRow } from './run-repo';
 import { nextSlotAfter } from './schedule';
-import { scheduleOf } from './settings-repo';
+import { scheduleOf, type DigestConfigRow } from './settings-repo';
 import { unsubscribeMailto, unsubscribeToken, unsubscribeUrl } from './unsubscribe-token';
 import type { DigestJobDeps, DigestJobStats } from './types';
 
@@ -16,7 +17,7 @@ export const MAX_ATTEMPTS = RETRY_BACKOFF_MS.length + 1;
 
 export function renderFor(
   deps: DigestJobDeps,
-  config: repo.DigestConfigRow,
+  config: DigestConfigRow,
   mentions: DigestMention[],
   byKeyword = new Map<string, number>(),
 ) {
@@ -36,8 +37,8 @@ export function renderFor(
 
 export function send(
   deps: DigestJobDeps,
-  run: repo.DigestRunRow,
-  config: repo.DigestConfigRow,
+  run: DigestRunRow,
+  config: DigestConfigRow,
   email: string,
   rendered: RenderedDigest,
 ) {
@@ -57,15 +58,15 @@ export function send(
 /** One more attempt of a recorded run (a retry). */
 export async function attempt(
   deps: DigestJobDeps,
-  run: repo.DigestRunRow,
-  config: repo.DigestConfigRow,
+  run: DigestRunRow,
+  config: DigestConfigRow,
   email: string,
 ): Promise<keyof DigestJobStats> {
   // The same mentions under the same Message-ID (mentions deleted since simply drop out).
-  const listed = await repo.listedMentionsFor(deps.db, run.mentionIds, LISTED_MENTIONS);
-  const totals = await repo.countByKeywordFor(deps.db, run.mentionIds);
+  const listed = await listedMentionsFor(deps.db, run.mentionIds, LISTED_MENTIONS);
+  const totals = await countByKeywordFor(deps.db, run.mentionIds);
   if (!totals.has(run.userId)) {
-    await repo.closeRun(deps.db, run, config, {
+    await closeRun(deps.db, run, config, {
       now: deps.clock.now(),
       status: 'cancelled',
       error: 'Its mentions were deleted',
@@ -73,15 +74,15 @@ export async function attempt(
     return 'empty';
   }
   const rendered = renderFor(deps, config, listed.get(run.userId) ?? [], totals.get(run.userId));
-  const attempts = await repo.markSending(deps.db, run.id, deps.clock.now());
+  const attempts = await markSending(deps.db, run.id, deps.clock.now());
   return settle(deps, run, config, attempts, await send(deps, run, config, email, rendered));
 }
 
 /** Records what became of an attempt. */
 export async function settle(
   deps: DigestJobDeps,
-  run: repo.DigestRunRow,
-  config: repo.DigestConfigRow,
+  run: DigestRunRow,
+  config: DigestConfigRow,
   attempts: number,
   result: SendResult,
 ): Promise<keyof DigestJobStats> {
@@ -90,7 +91,7 @@ export async function settle(
   const schedule = scheduleOf(config, deps.instantMinutes);
 
   if (result.status === 'accepted') {
-    await repo.completeRun(db, run, config, {
+    await completeRun(db, run, config, {
       now,
       nextSlotAt: nextSlotAfter(now, schedule),
       note: null,
@@ -98,7 +99,7 @@ export async function settle(
     return 'sent';
   }
   if (result.status === 'temporary' && !result.notDelivered) {
-    await repo.completeRun(db, run, config, {
+    await completeRun(db, run, config, {
       now,
       nextSlotAt: nextSlotAfter(now, schedule),
       note: `Delivery was not confirmed: ${result.reason}`,
@@ -107,7 +108,7 @@ export async function settle(
   }
   if (result.status === 'temporary' && attempts < MAX_ATTEMPTS) {
     const at = new Date(now.getTime() + RETRY_BACKOFF_MS[attempts - 1]);
-    await repo.scheduleRetry(db, run, config, { now, at, error: result.reason });
+    await scheduleRetry(db, run, config, { now, at, error: result.reason });
     return 'retrying';
   }
   const error =
@@ -115,7 +116,7 @@ export async function settle(
       ? `The mail server refused the digest: ${result.reason}`
       : `Gave up after ${attempts} attempts: ${result.reason}`;
   // The mentions stay undigested: the next slot's digest carries them.
-  await repo.closeRun(db, run, config, {
+  await closeRun(db, run, config, {
     now,
     status: 'failed',
     error,
