@@ -98,6 +98,32 @@ describe('control API', () => {
     expect(Object.values(summary.byMinute).reduce((a: any, b: any) => a + b)).toBe(12);
   });
 
+  test('unlisted posts and approve over HTTP; an unknown fullname is a 404', async () => {
+    fake = await startFakeReddit();
+    const post = async (body: object) =>
+      JSON.parse((await control('POST', 'posts', { subreddit: 'alpha', title: 't', ...body })).text)
+        .data.name as string;
+    const unlisted = await post({ unlisted: true });
+    const removed = await post({});
+    expect((await listing('/r/alpha/new')).json.data.children).toHaveLength(1);
+    expect((await control('GET', 'items')).text).toContain('"unlisted":true');
+    await control('POST', `remove/${removed}`);
+    expect((await listing('/r/alpha/new')).json.data.children).toEqual([]);
+    expect((await control('POST', `approve/${removed}`)).status).toBe(204);
+    const names = (await listing('/r/alpha/new')).json.data.children.map((c: any) => c.data.name);
+    expect(names).toEqual([removed]);
+    const info = await listing(`/api/info?id=${unlisted},${removed}`);
+    expect(info.json.data.children.map((c: any) => c.data.author)).not.toContain('[deleted]');
+    for (const route of ['approve', 'remove', 'delete', 'score']) {
+      const missing = await control('POST', `${route}/t3_nothere?score=1`);
+      expect(missing.status).toBe(404);
+      expect(JSON.parse(missing.text)).toEqual({ message: 'unknown item t3_nothere' });
+    }
+    expect(
+      (await control('POST', 'posts', { subreddit: 'a1', title: 't', unlisted: 1 })).status,
+    ).toBe(400);
+  });
+
   test('the firehose starts and stops over HTTP', async () => {
     fake = await startFakeReddit();
     const body = { commentsPerSecond: 40, postsPerSecond: 10, subreddits: ['one', 'two'] };

@@ -20,6 +20,7 @@ const postBody = z.object({
   score: z.number().int().optional(),
   createdMs,
   lateDepth,
+  unlisted: z.boolean().optional(),
 });
 const commentBody = z.object({
   subreddit: z.string().min(1),
@@ -112,6 +113,9 @@ export function controlRoute(
       case 'POST remove/:arg':
         fake.removeItem(parts[1]);
         return noContent();
+      case 'POST approve/:arg':
+        fake.approve(parts[1]);
+        return noContent();
       case 'POST score/:arg': {
         const afterMs = Number.parseInt(query.get('afterMs') ?? '0', 10) || 0;
         fake.setScore(parts[1], Number.parseInt(query.get('score') ?? '', 10), afterMs);
@@ -134,9 +138,18 @@ export function controlRoute(
     }
   } catch (error) {
     if (error instanceof BadInput) return jsonReply(400, JSON.stringify(error.body));
+    if (error instanceof UnknownItem)
+      return jsonReply(404, JSON.stringify({ message: error.message }));
     return jsonReply(400, JSON.stringify({ message: (error as Error).message }));
   }
   return errorReply(404, 'Not Found');
+}
+
+/** A fullname the fake never created: the control routes that take one answer 404. */
+export class UnknownItem extends Error {
+  constructor(fullname: string) {
+    super(`unknown item ${fullname}`);
+  }
 }
 
 class BadInput extends Error {

@@ -19,7 +19,10 @@ export class ItemFactory {
     private readonly randomCommentIds = false,
   ) {}
 
-  /** With `hold`, the item gets its id and creation time now but is stored by the caller later. */
+  /**
+   * With `hold`, the item gets its id and creation time now but is only held (store.ts `hold`):
+   * the caller shows it later with `insertLate`.
+   */
   addPost(p: NewPost, hold = false): StoredItem {
     const subreddit = cleanSubreddit(p.subreddit);
     const id = this.newId('t3');
@@ -45,7 +48,8 @@ export class ItemFactory {
       url: p.url,
       numComments: 0,
     };
-    if (!hold) this.enterListings(item, p.lateDepth);
+    if (p.unlisted) this.store.insertUnlisted(item);
+    else this.enterListings(item, p.lateDepth, hold);
     return item;
   }
 
@@ -85,13 +89,14 @@ export class ItemFactory {
       linkUrl: parent.url ?? `https://www.reddit.com${postPath}`,
     };
     parent.numComments = (parent.numComments ?? 0) + 1;
-    if (!hold) this.enterListings(item, c.lateDepth);
+    this.enterListings(item, c.lateDepth, hold);
     return item;
   }
 
   /** In its listings now: by creation time, or `lateDepth` below the newest (a late item). */
-  private enterListings(item: StoredItem, lateDepth: number | undefined): void {
-    if (lateDepth === undefined) this.store.insert(item);
+  private enterListings(item: StoredItem, lateDepth: number | undefined, hold: boolean): void {
+    if (hold) this.store.hold(item);
+    else if (lateDepth === undefined) this.store.insert(item);
     else this.store.insertLate(item, this.clock(), lateDepth);
   }
 
@@ -106,18 +111,13 @@ export class ItemFactory {
     }
   }
 
-  /** Seven base-36 digits at random, never one already taken (nor one held back, by `taken`). */
+  /** Seven base-36 digits at random, never one already taken (held items are known too). */
   private randomId(): string {
     for (;;) {
       const id = this.random.int(LOW_RANDOM_ID, HIGH_RANDOM_ID).toString(36);
-      if (!this.store.byName.has(`t1_${id}`) && !this.taken.has(id)) {
-        this.taken.add(id);
-        return id;
-      }
+      if (!this.store.byName.has(`t1_${id}`)) return id;
     }
   }
-
-  private readonly taken = new Set<string>();
 }
 
 // Above every recorded comment id, below 8 digits: random ids still look like Reddit's.

@@ -482,6 +482,164 @@ describe('/api/info', () => {
   });
 });
 
+describe('/api/info for the posts-by-id enumeration', () => {
+  /** The `count` post fullnames after `id`, consecutive in base 36, as the product asks them. */
+  const after = (id: string, count: number) =>
+    Array.from({ length: count }, (_, i) => `t3_${(parseInt(id, 36) + i + 1).toString(36)}`);
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  test.each([403, 404] as const)(
+    'posts of a forbidden subreddit (%i) are missing from the answer',
+    async (status) => {
+      const { fake, get } = await client();
+      const open = fake.addPost({ subreddit: 'alpha', title: 'open' }).data.name;
+      const closed = fake.addPost({ subreddit: 'Private_Sub', title: 'closed' }).data.name;
+      fake.forbidSubreddit('Private_Sub', status);
+      const { json } = await get(`/api/info?id=${closed},${open}`);
+      expect(json.data.children.map((c: any) => c.data.name)).toEqual([open]);
+    },
+  );
+
+  test('a held late post is answered [removed] until shown, then normally; listings, search and the log wait', async () => {
+    const { fake, get, names, advance, now } = await client();
+    const first = fake.addPost({ subreddit: 'SaaS', title: 'shown at once' }).data;
+    const late = { share: 1, minMs: 60_000, maxMs: 60_000, minDepth: 0, maxDepth: 0 };
+    fake.startFirehose({ commentsPerSecond: 0, postsPerSecond: 40, subreddits: ['SaaS'], late });
+    await sleep(300);
+    const asked = await get(`/api/info?id=${after(first.id, 100).join(',')}`);
+    const held = asked.json.data.children.map((c: any) => c.data);
+    expect(held.length).toBeGreaterThan(3);
+    for (const data of held) {
+      expect(data).toMatchObject({ author: '[deleted]', selftext: '[removed]' });
+      expect(data).not.toHaveProperty('author_fullname');
+    }
+    const heldNames: string[] = held.map((data: any) => data.name);
+    expect(new Set(heldNames).size).toBe(heldNames.length);
+    for (const path of ['/r/saas/new', '/r/all/new', '/search?q=&sort=new'])
+      expect(await names(path)).toEqual([first.name]);
+    expect(fake.items().map((item) => item.fullname)).toEqual([first.name]);
+
+    // One approved and one removed while held: neither is shown again when due.
+    const [approved, removed, ...rest] = heldNames;
+    fake.approve(approved);
+    fake.removeItem(removed);
+    advance(60_000);
+    await expect.poll(() => fake.items().length, { timeout: 2000 }).toBeGreaterThan(held.length);
+    const { json } = await get(`/api/info?id=${heldNames.join(',')}`);
+    const byName = new Map(json.data.children.map((c: any) => [c.data.name, c.data]));
+    expect(byName.get(removed)).toMatchObject({ selftext: '[removed]' });
+    for (const name of [approved, ...rest])
+      expect(byName.get(name)).not.toMatchObject({ author: '[deleted]' });
+    const listing = await names('/r/saas/new?limit=100');
+    for (const name of [approved, ...rest])
+      expect(listing.filter((n) => n === name)).toHaveLength(1);
+    expect(listing).not.toContain(removed);
+    // The log as before: shown items enter it when shown, with insertedMs and insertedDepth.
+    const log = new Map(fake.items().map((item) => [item.fullname, item]));
+    for (const name of rest)
+      expect(log.get(name)).toMatchObject({ insertedMs: now(), insertedDepth: 0 });
+    expect(log.get(approved)).not.toHaveProperty('insertedMs');
+    expect(log.get(removed)).not.toHaveProperty('insertedMs');
+  });
+
+  test('an unlisted post is in no listing nor search, but /api/info and the log have it', async () => {
+    const { fake, get, names } = await client();
+    const listed = fake.addPost({ subreddit: 'SaaS', title: 'zendesk listed' }).data.name;
+    const unlisted = fake.addPost({
+      subreddit: 'SaaS',
+      title: 'zendesk unlisted',
+      unlisted: true,
+      lateDepth: 0,
+    }).data.name;
+    for (const path of [
+      '/r/saas/new',
+      '/r/all/new',
+      '/search?q=zendesk',
+      '/r/saas/search?q=zendesk',
+    ])
+      expect(await names(path)).toEqual([listed]);
+    const { json } = await get(`/api/info?id=${unlisted}`);
+    expect(json.data.children[0].data).toMatchObject({ name: unlisted, title: 'zendesk unlisted' });
+    expect(fake.items().find((item) => item.fullname === unlisted)).toMatchObject({
+      unlisted: true,
+    });
+    expect(fake.items().find((item) => item.fullname === listed)).not.toHaveProperty('unlisted');
+    // Approval after a removal brings back its text, not a place in the listings.
+    fake.removeItem(unlisted);
+    fake.approve(unlisted);
+    expect(await names('/r/saas/new')).toEqual([listed]);
+    expect((await get(`/api/info?id=${unlisted}`)).json.data.children[0].data.author).not.toBe(
+      '[deleted]',
+    );
+  });
+
+  test('approve puts a removed item back where its creation time puts it; a deleted one stays gone', async () => {
+    const { fake, get, names, now } = await client();
+    const all = comments(fake, now, 5);
+    const late = fake.addComment({
+      subreddit: 'SaaS',
+      body: 'late',
+      createdMs: now() - 60_000,
+      lateDepth: 1,
+    }).data.name;
+    fake.removeItem(all[2]);
+    fake.removeItem(late);
+    fake.approve(all[2]);
+    fake.approve(late);
+    fake.approve(all[4]); // not removed: nothing changes
+    expect(await names('/r/saas/comments')).toEqual([...all].reverse().concat(late));
+    expect((await get(`/api/info?id=${all[2]}`)).json.data.children[0].data.body).toBe('comment 2');
+    fake.deleteItem(all[3]);
+    fake.approve(all[3]);
+    expect(await names('/r/all/comments')).not.toContain(all[3]);
+    expect((await get(`/api/info?id=${all[3]}`)).json.data.children).toEqual([]);
+    expect(() => fake.approve('t1_nothere')).toThrow(/unknown item/);
+  });
+});
+
+describe('public feeds and the private feed token', () => {
+  const token = { token: 'f33d-t0k3n', user: 'earshot_feeder' };
+  const read = (fake: FakeReddit, query: string) =>
+    fetch(`${fake.url}/r/saas/new/.rss?limit=100${query}`).then(async (res) => ({
+      status: res.status,
+      text: await res.text(),
+    }));
+
+  test.each([
+    ['anonymous reads are throttled', token, ['', ''], [200, 429]],
+    [
+      'token reads are not',
+      token,
+      ['&feed=f33d-t0k3n&user=earshot_feeder', '&feed=f33d-t0k3n&user=earshot_feeder'],
+      [200, 200],
+    ],
+    [
+      'a token read leaves the anonymous slot free',
+      token,
+      ['&feed=f33d-t0k3n&user=earshot_feeder', ''],
+      [200, 200],
+    ],
+    ['a wrong token is refused', token, ['&feed=wrong&user=earshot_feeder'], [403]],
+    ['a wrong user is refused', token, ['&feed=f33d-t0k3n&user=someone'], [403]],
+    [
+      'without feedToken a token changes nothing',
+      undefined,
+      ['&feed=x&user=y', '&feed=x&user=y'],
+      [200, 429],
+    ],
+  ])('%s', async (_title, feedToken, queries, statuses) => {
+    const { fake } = await start({ feedThrottle: { minIntervalMs: 60_000 }, feedToken });
+    fake.addPost({ subreddit: 'SaaS', title: 'in the feed' });
+    const answers = [];
+    for (const query of queries) answers.push(await read(fake, query));
+    expect(answers.map((answer) => answer.status)).toEqual(statuses);
+    for (const answer of answers) {
+      if (answer.status === 200) expect(answer.text).toContain('<title>in the feed</title>');
+      else expect(answer.text).toContain('whoa there, pardner!');
+    }
+  });
+});
+
 describe('search', () => {
   test('every term must occur in title or selftext; newest first; t limits age; restrict_sr', async () => {
     const { fake, get, now, advance } = await client();

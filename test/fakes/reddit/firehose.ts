@@ -29,7 +29,7 @@ export class Firehose {
   private timer: NodeJS.Timeout | undefined;
   private readonly recentPosts: StoredItem[] = [];
   private readonly lastPostBySub = new Map<string, StoredItem>();
-  /** Late items, created but not yet in the listings: stored `depth` deep once `dueMs` passes. */
+  /** Late items, created and held (store.ts `hold`): shown `depth` deep once `dueMs` passes. */
   private pending: { item: StoredItem; dueMs: number; depth: number }[] = [];
 
   constructor(
@@ -72,7 +72,10 @@ export class Firehose {
     this.timer.unref();
   }
 
-  /** Stops creating items; late items not yet due are dropped (they never appear). */
+  /**
+   * Stops creating items; late items not yet due are never shown: they stay held, removed in
+   * /api/info, as a post the spam filter never lets through (unless approved).
+   */
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
@@ -86,7 +89,8 @@ export class Firehose {
     if (due.length === 0) return;
     this.pending = this.pending.filter((entry) => entry.dueMs > now);
     due.sort((a, b) => a.dueMs - b.dueMs);
-    for (const { item, depth } of due) this.store.insertLate(item, now, depth);
+    // One removed or approved while held is no longer held: it is not shown again.
+    for (const { item, depth } of due) if (item.held) this.store.insertLate(item, now, depth);
   }
 
   /** A late item's delay, for `late.share` of the items; undefined for the others. */

@@ -27,6 +27,10 @@ export interface StoredItem {
   author: string;
   score: number;
   removed: boolean;
+  /** Created but not shown yet (a late item): removed in /api/info, absent from the log. */
+  held?: boolean;
+  /** Never in a listing or search, only in /api/info. */
+  unlisted?: boolean;
   permalink: string;
   // Posts
   title?: string;
@@ -173,6 +177,7 @@ export function logEntry(item: StoredItem): ItemLogEntry {
     entry.linkId = item.linkId;
   }
   if (item.raw !== undefined) entry.fixture = true;
+  if (item.unlisted) entry.unlisted = true;
   if (item.insertedMs !== undefined) {
     entry.insertedMs = item.insertedMs;
     entry.insertedDepth = item.insertedDepth;

@@ -74,11 +74,14 @@ function info(ctx: RouteContext, query: URLSearchParams): Reply {
   const ids = (query.get('id') ?? '').split(',').filter(Boolean);
   if (ids.length > 100) return errorReply(400, 'Bad Request');
   const lookup = (name: string) => ctx.store.byName.get(name);
-  // A deleted item is simply missing from the answer, as on Reddit.
+  // A deleted item, or one of a private, quarantined or banned subreddit (Reddit gives outsiders
+  // nothing of those), is simply missing from the answer. Held and removed items are answered
+  // [removed]; unlisted ones normally.
   const items = ids
     .filter((id) => !ctx.store.deleted.has(id))
     .map(lookup)
-    .filter((item) => item !== undefined);
+    .filter((item) => item !== undefined)
+    .filter((item) => !ctx.store.forbidden.has(item.subKey));
   return jsonReply(200, listingJson(items, null, 'info', lookup, 'none'));
 }
 

@@ -2,10 +2,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { INVALID_TOKEN_HEADERS, errorReply, jsonReply, type Reply } from './reply';
 import { Tokens, UNAUTHORIZED_BODY } from './auth';
-import { controlRoute, type ControlTarget } from './control';
+import { controlRoute, UnknownItem, type ControlTarget } from './control';
 import { ItemFactory } from './factory';
 import { faultReply, Faults, truncate, type Endpoint } from './faults';
-import { atomFeed, BLOCK_PAGE_HTML } from './feed';
+import { atomFeed } from './feed';
+import { createFeedGate } from './feed-gate';
 import { DEFAULT_FIXTURES_DIR, loadFixtureItems } from './fixtures';
 import { Firehose } from './firehose';
 import { logEntry, renderData, type StoredItem } from './items';
@@ -53,6 +54,7 @@ export async function startFakeReddit(options: FakeRedditOptions = {}): Promise<
   const limits =
     options.rateLimit === undefined ? { limit: 1000, windowSeconds: 600 } : options.rateLimit;
   const rateLimiter = limits && new RateLimiter(limits.limit, limits.windowSeconds, clock(), clock);
+  const feedGate = createFeedGate(options, clock);
   if (options.fixtures === 'recent') {
     for (const item of loadFixtureItems(options.fixturesDir ?? DEFAULT_FIXTURES_DIR, clock())) {
       store.insert(item);
@@ -78,7 +80,7 @@ export async function startFakeReddit(options: FakeRedditOptions = {}): Promise<
   });
   const known = (fullname: string) => {
     const item = store.byName.get(fullname);
-    if (!item) throw new Error(`unknown item ${fullname}`);
+    if (!item) throw new UnknownItem(fullname);
     return item;
   };
 
@@ -95,7 +97,7 @@ export async function startFakeReddit(options: FakeRedditOptions = {}): Promise<
     applyDueScores();
     const feed = FEED_PATH.exec(path);
     const reply = feed
-      ? feedReply(path, feed[1], feed[2])
+      ? (feedGate(query) ?? feedReply(path, feed[1], feed[2]))
       : endpoint === 'token'
         ? tokenReply(req, body)
         : apiReply(req, path, query);
@@ -115,20 +117,8 @@ export async function startFakeReddit(options: FakeRedditOptions = {}): Promise<
     }
   }
 
-  // Reddit throttles the public feeds per IP (about one request a minute): past the interval it
-  // answers with an HTML page, 429 or 403.
-  let lastFeedAt = -Infinity;
   function feedReply(path: string, subs: string, action: string): Reply {
     const now = clock();
-    const throttle = options.feedThrottle;
-    if (throttle && now - lastFeedAt < throttle.minIntervalMs) {
-      return {
-        status: throttle.status ?? 429,
-        headers: { 'content-type': 'text/html; charset=UTF-8' },
-        body: BLOCK_PAGE_HTML,
-      };
-    }
-    lastFeedAt = now;
     const subKeys = decodeURIComponent(subs).toLowerCase().split('+').filter(Boolean);
     for (const subKey of subKeys) {
       const status = store.forbidden.get(subKey);
@@ -212,6 +202,7 @@ export async function startFakeReddit(options: FakeRedditOptions = {}): Promise<
     addPost: (p) => toRedditItem(factory.addPost(p)),
     addComment: (c) => toRedditItem(factory.addComment(c)),
     removeItem: (fullname) => store.remove(known(fullname).fullname),
+    approve: (fullname) => store.approve(known(fullname).fullname),
     setScore: (fullname, score, afterMs) => {
       if (!Number.isInteger(score)) throw new Error(`score must be an integer, got ${score}`);
       known(fullname);

@@ -21,9 +21,24 @@ export class Store {
    */
   insert(item: StoredItem): void {
     this.register(item);
-    item.rankMs = item.createdMs;
-    item.rankSeq = item.seq;
-    this.place(item);
+    this.placeByCreation(item);
+  }
+
+  /**
+   * Known by id but in no listing yet: a late item before it is shown. /api/info answers it
+   * removed, as Reddit shows a spam-filtered or unapproved post; it enters the item log when it
+   * is shown (`insertLate`), so the log keeps listing order for late items as before.
+   */
+  hold(item: StoredItem): void {
+    item.held = true;
+    item.removed = true;
+    this.byName.set(item.fullname, item);
+  }
+
+  /** In /api/info and the log but in no listing, as posts Reddit withholds from listings. */
+  insertUnlisted(item: StoredItem): void {
+    item.unlisted = true;
+    this.register(item);
   }
 
   /**
@@ -34,6 +49,7 @@ export class Store {
    * agree on order).
    */
   insertLate(item: StoredItem, now: number, depth: number): void {
+    item.removed = false; // a held item is shown now
     this.register(item);
     const listing = this.array(item.kind, this.inAll(item.subKey) ? ALL : item.subKey);
     const at = Math.max(0, listing.length - Math.max(0, Math.floor(depth)));
@@ -57,10 +73,18 @@ export class Store {
     item.insertedDepth = listing.length - 1 - lowerBound(listing, item);
   }
 
+  /** Into the log (a held item leaves its hold); `seq` orders items created in one ms. */
   private register(item: StoredItem): void {
+    item.held = false;
     item.seq = ++this.seq;
     this.byName.set(item.fullname, item);
     this.log.push(item);
+  }
+
+  private placeByCreation(item: StoredItem): void {
+    item.rankMs = item.createdMs;
+    item.rankSeq = item.seq;
+    this.place(item);
   }
 
   private place(item: StoredItem): void {
@@ -72,11 +96,25 @@ export class Store {
   /** Gone from every listing; /api/info still answers it, marked removed. */
   remove(fullname: string): void {
     const item = this.byName.get(fullname);
+    // A held item removed by a moderator is never shown: it stays removed, now in the log.
+    if (item?.held) this.register(item);
     if (!item || item.removed) return;
     item.removed = true;
     removeSorted(this.array(item.kind, item.subKey), item);
     removeSorted(this.array(item.kind, ALL), item);
     if (item.kind === 't3') removeSorted(this.array('t3', EVERY), item);
+  }
+
+  /**
+   * Approved by a moderator: a removed (or held) item is shown again where its creation time
+   * puts it, unless it is unlisted. An item its author deleted stays gone.
+   */
+  approve(fullname: string): void {
+    const item = this.byName.get(fullname);
+    if (!item?.removed || this.deleted.has(fullname)) return;
+    if (item.held) this.register(item);
+    item.removed = false;
+    if (!item.unlisted) this.placeByCreation(item);
   }
 
   /** Deleted by its author: gone from listings and from /api/info alike. */

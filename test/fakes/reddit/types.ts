@@ -28,6 +28,11 @@ export interface FakeRedditOptions {
   clock?: () => number;
   /** The public feeds answer `status` (default 429) to requests closer than this together. */
   feedThrottle?: { minIntervalMs: number; status?: 403 | 429 };
+  /**
+   * The private feed token (reddit.com/prefs/feeds): a feed request with `feed=<token>` and
+   * `user=<user>` is not throttled; one with another token or user answers 403 (block page).
+   */
+  feedToken?: { token: string; user: string };
 }
 
 export type RedditKind = 't1' | 't3';
@@ -51,6 +56,9 @@ export interface NewPost {
   /** Inserted late: this many items below the newest of r/all (else its subreddit), whatever
    * its creation time, as Reddit shows an approved item (store.ts `insertLate`). */
   lateDepth?: number;
+  /** In no listing (not r/all, its subreddit nor search), but in /api/info: a post Reddit
+   * withholds from listings. `lateDepth` is then ignored. */
+  unlisted?: boolean;
 }
 
 export interface NewComment {
@@ -86,6 +94,8 @@ export interface ItemLogEntry {
    * its subreddit) held above it then; Reddit serves the newest `listingWindow` only. */
   insertedMs?: number;
   insertedDepth?: number;
+  /** Created with `unlisted`: only /api/info shows it. */
+  unlisted?: true;
 }
 
 export interface RecordedRequest {
@@ -141,6 +151,9 @@ export interface FakeReddit {
   addPost(p: NewPost): RedditItem;
   addComment(c: NewComment): RedditItem;
   removeItem(fullname: string): void;
+  /** A moderator's approval: a removed or held item is shown where its creation time puts it
+   * (unless unlisted); /api/info shows it normally. */
+  approve(fullname: string): void;
   /** Now, or `afterMs` from now: a score that changes over time. */
   setScore(fullname: string, score: number, afterMs?: number): void;
   /** Deleted by its author: gone from listings, and missing from /api/info answers. */
