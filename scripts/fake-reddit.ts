@@ -1,7 +1,7 @@
 /**
  * The fake Reddit API for local runs.
  *   npm run fake-reddit [-- --port 8765] [--firehose COMMENTS,POSTS] [--no-fixtures] [--seed N]
- *     [--random-comment-ids]
+ *     [--random-comment-ids] [--feed-token TOKEN --feed-user NAME]
  *   npm run fake-reddit -- post --subreddit saas --title "Looking for a zendesk alternative"
  *   npm run fake-reddit -- comment --subreddit saas --body "Has anyone tried zendesk?"
  * The post/comment commands add an item to a fake that is already running (its control API).
@@ -20,6 +20,8 @@ const { values, positionals } = parseArgs({
     'no-fixtures': { type: 'boolean', default: false },
     seed: { type: 'string' },
     'random-comment-ids': { type: 'boolean', default: false },
+    'feed-token': { type: 'string' },
+    'feed-user': { type: 'string' },
     client: { type: 'string', multiple: true },
     subreddit: { type: 'string' },
     title: { type: 'string' },
@@ -33,7 +35,7 @@ const { values, positionals } = parseArgs({
 });
 
 const USAGE = `Usage:
-  npm run fake-reddit [-- --port 8765] [--firehose COMMENTS_PER_S,POSTS_PER_S] [--no-fixtures] [--seed N] [--client ID:SECRET] [--random-comment-ids]
+  npm run fake-reddit [-- --port 8765] [--firehose COMMENTS_PER_S,POSTS_PER_S] [--no-fixtures] [--seed N] [--client ID:SECRET] [--random-comment-ids] [--feed-token TOKEN --feed-user NAME]
   npm run fake-reddit -- post --subreddit NAME --title TEXT [--selftext TEXT] [--author NAME]
   npm run fake-reddit -- comment --subreddit NAME --body TEXT [--link t3_ID | --link-title TEXT]
 (post and comment talk to a running fake at --url, default http://127.0.0.1:PORT)`;
@@ -65,6 +67,11 @@ async function serve(): Promise<number> {
     fixtures: withFixtures ? 'recent' : 'none',
     seed: values.seed === undefined ? undefined : Number(values.seed),
     randomCommentIds: values['random-comment-ids'],
+    // Reddit's private feed token lifts the feed throttle for that user's feed requests.
+    feedToken:
+      values['feed-token'] && values['feed-user']
+        ? { token: values['feed-token'], user: values['feed-user'] }
+        : undefined,
     // --client id:secret (repeatable): more OAuth clients, each with its own budget.
     extraClients: Object.fromEntries(
       (values.client ?? []).map((pair) => [pair.split(':')[0], pair.split(':').slice(1).join(':')]),

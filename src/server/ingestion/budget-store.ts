@@ -15,8 +15,8 @@ const stateSchema = z.object({
   sentThisMinute: z.number(),
   backgroundUsed: z.number().optional(),
   backgroundWindowEnd: z.number().optional(),
-  sweepUsed: z.number().optional(),
-  sweepWindowEnd: z.number().optional(),
+  idsUsed: z.number().optional(),
+  idsWindowEnd: z.number().optional(),
 }) satisfies z.ZodType<BudgetState>;
 
 /** A damaged or older-shaped row starts a fresh budget rather than stopping ingestion. */
@@ -30,6 +30,9 @@ export const BUDGET_ROWS = { oauth: 1, feeds: 2 } as const;
 
 /** The row whose jsonb holds each listing's sweep state and coverage (listings/sweep-repo.ts). */
 export const SWEEP_STATE_ROW = 3;
+
+/** The row whose jsonb holds the post-id enumeration's state (post-ids/post-ids-repo.ts). */
+export const POST_IDS_STATE_ROW = 4;
 
 /**
  * The budget in the one `reddit_client_state` row, changed under a row lock: every worker of

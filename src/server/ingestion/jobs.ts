@@ -13,6 +13,7 @@ import { replan } from './listings/listing-repo';
 import { DEFAULT_POLL_SETTINGS, type PollSettings } from './listings/poll-listing';
 import { pollDueListings } from './listings/poller';
 import { RecentItems } from './listings/recent-items';
+import { enumeratePostIds } from './post-ids/enumerate-post-ids';
 import { runRechecks } from './rechecks/score-rechecks';
 
 export type IngestionJobName =
@@ -20,6 +21,7 @@ export type IngestionJobName =
   | 'ingest.poll-listings'
   | 'ingest.backfill'
   | 'ingest.score-rechecks'
+  | 'ingest.post-ids'
   | 'ingest.poll-feeds';
 
 /** How long one poll job run keeps taking due listings before it lets the runner breathe. */
@@ -124,6 +126,22 @@ export function createIngestionJobs(deps: IngestionJobDeps) {
         timeoutMs: 60_000,
         retries: 0,
         run: async (signal) => void (await runRechecks({ db, reddit, clock, log }, signal)),
+      },
+      {
+        // Within a share of its own: asks only for the post ids no listing showed. A few runs
+        // per poll interval (tests poll every second).
+        name: 'ingest.post-ids',
+        everyMs: Math.min(10_000, settings.pollSeconds * 1000),
+        timeoutMs: POLL_RUN_MS + 60_000,
+        retries: 0,
+        run: async (signal) => {
+          const index = liveIndex();
+          if (!index) return;
+          await enumeratePostIds(
+            { db, reddit, clock, index: () => index, owner, log, leaseMs: settings.leaseMs },
+            { signal, until: clock.now().getTime() + POLL_RUN_MS },
+          );
+        },
       },
     );
   }

@@ -22,7 +22,17 @@ export type BudgetState = {
   /** Background requests (re-checks, backfill) in the window ending at `backgroundWindowEnd`. */
   backgroundUsed?: number;
   backgroundWindowEnd?: number;
+  /** Requests of the post-id enumeration, counted apart: it has a share of its own. */
+  idsUsed?: number;
+  idsWindowEnd?: number;
 };
+
+/** The background work that counts against a share of each window: which counter it uses. */
+export type SharePool = 'background' | 'ids';
+const POOL_FIELDS = {
+  background: { used: 'backgroundUsed', end: 'backgroundWindowEnd' },
+  ids: { used: 'idsUsed', end: 'idsWindowEnd' },
+} as const;
 
 export type BudgetOptions = {
   /** Requests per window when Reddit sends no headers. */
@@ -126,20 +136,21 @@ export function tryReserveSlot(
   state: BudgetState,
   now: number,
   options: BudgetOptions,
-  want: { maxWaitMs: number; share?: number },
+  want: { maxWaitMs: number; share?: number; pool?: SharePool },
 ): { sendAt: number; state: BudgetState } | undefined {
   const reserved = reserveSlot(state, now, options);
   if (reserved.sendAt - now > want.maxWaitMs) return undefined;
   if (want.share === undefined) return reserved;
   const next = reserved.state;
-  const sameWindow = state.backgroundWindowEnd === next.windowResetAt;
-  const used = sameWindow ? (state.backgroundUsed ?? 0) : 0;
+  const fields = POOL_FIELDS[want.pool ?? 'background'];
+  const sameWindow = state[fields.end] === next.windowResetAt;
+  const used = sameWindow ? (state[fields.used] ?? 0) : 0;
   if (used >= Math.max(1, Math.floor(next.windowLimit * options.utilisation * want.share))) {
     return undefined;
   }
   return {
     sendAt: reserved.sendAt,
-    state: { ...next, backgroundUsed: used + 1, backgroundWindowEnd: next.windowResetAt },
+    state: { ...next, [fields.used]: used + 1, [fields.end]: next.windowResetAt },
   };
 }
 
@@ -211,7 +222,7 @@ export function createRequestBudget(deps: {
      * of the window): false means "not now", and nothing was taken.
      */
     async tryAcquire(
-      want: { maxWaitMs: number; share?: number },
+      want: { maxWaitMs: number; share?: number; pool?: SharePool },
       signal?: AbortSignal,
     ): Promise<boolean> {
       const sendAt = await deps.store.update((state) => {

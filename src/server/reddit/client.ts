@@ -24,15 +24,25 @@ export type ListingParams = { limit?: number; before?: string; after?: string };
  * Who is asking. `live` (the listings) waits for its slot; `background` (re-checks, backfill)
  * takes one of the next slots only within its share of the window, and is not
  * retried here (its job tries again later); `interactive` (a user's diagnostic test) takes
- * the next slot if it comes within a few seconds.
+ * the next slot if it comes within a few seconds. `ids` (the post-id enumeration) is background
+ * work with a share of its own.
  */
-export type RequestPriority = 'live' | 'background' | 'interactive';
+export type RequestPriority = 'live' | 'background' | 'ids' | 'interactive';
 
 /**
  * The most of each window background work may take (about 170 requests an hour): listings
  * keep the rest. Small, because at 90% of Reddit's volume the listings need nearly all of it.
  */
 export const BACKGROUND_SHARE = 0.03;
+/**
+ * The post-id enumeration's share (about 340 requests an hour at 1,000 per 600 s): 34,000
+ * ids an hour that no listing showed, about what Reddit's post rate leaves outside r/all
+ * (decision record 005, "Posts by id").
+ */
+export const IDS_SHARE = 0.06;
+/** Background work is not retried here: its job tries again later. */
+const isBackground = (priority: RequestPriority) => priority === 'background' || priority === 'ids';
+
 /** A background request queues for a slot this long at most, like a live read would. */
 const BACKGROUND_WAIT_MS = 2_000;
 const INTERACTIVE_WAIT_MS = 15_000;
@@ -89,12 +99,14 @@ export function createRedditClient(deps: {
   async function takeSlot(priority: RequestPriority, signal?: AbortSignal) {
     if (priority === 'live') return budget.acquire(signal);
     const taken =
-      priority === 'background'
-        ? await budget.tryAcquire(
-            { maxWaitMs: BACKGROUND_WAIT_MS, share: BACKGROUND_SHARE },
+      priority === 'interactive'
+        ? await budget.tryAcquire({ maxWaitMs: INTERACTIVE_WAIT_MS }, signal)
+        : await budget.tryAcquire(
+            priority === 'ids'
+              ? { maxWaitMs: BACKGROUND_WAIT_MS, share: IDS_SHARE, pool: 'ids' }
+              : { maxWaitMs: BACKGROUND_WAIT_MS, share: BACKGROUND_SHARE },
             signal,
-          )
-        : await budget.tryAcquire({ maxWaitMs: INTERACTIVE_WAIT_MS }, signal);
+          );
     if (!taken) {
       throw new BudgetBusyError(
         priority === 'interactive'
@@ -113,7 +125,7 @@ export function createRedditClient(deps: {
   ) {
     query.set('raw_json', '1');
     const url = `${apiBase}${path}.json?${query}`;
-    const tries = priority === 'background' ? 1 : attempts;
+    const tries = isBackground(priority) ? 1 : attempts;
     let renewed = false;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -185,7 +197,7 @@ export function createRedditClient(deps: {
     signal?: AbortSignal,
     priority: RequestPriority = 'live',
   ) {
-    const tries = priority === 'background' ? 1 : attempts;
+    const tries = isBackground(priority) ? 1 : attempts;
     // A truncated or otherwise unreadable page is retried like any transient fault.
     for (let attempt = 1; ; attempt++) {
       const body = await getJson(path, new URLSearchParams(query), signal, priority);

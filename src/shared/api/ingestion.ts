@@ -31,9 +31,14 @@ export const listingStatusSchema = z.object({
    */
   lateCheckedBackItems: z.number().int().nullable(),
   lateCheckedBackSeconds: z.number().nullable(),
-  /** Items of the last 24 h by the read that caught them first: the live read, or the re-read
-   * behind the cursor that finds late items (`reread`). */
-  caught24h: z.object({ live: z.number().int(), reread: z.number().int() }),
+  /** Items of the last 24 h by the read that caught them first: the live read, the re-read
+   * behind the cursor that finds late items (`reread`), or, for r/all/new, the enumeration of
+   * post ids that no listing showed (`byId`). */
+  caught24h: z.object({
+    live: z.number().int(),
+    reread: z.number().int(),
+    byId: z.number().int(),
+  }),
 });
 export type ListingStatus = z.infer<typeof listingStatusSchema>;
 
@@ -68,6 +73,18 @@ export const ingestionStatusSchema = z.object({
     })
     .nullable(),
   gapsToday: gapSummarySchema,
+  /** The post-id enumeration behind r/all/new's cursor (null while it does not run): what it
+   * costs and finds. */
+  postIds: z
+    .object({
+      requestsLastHour: z.number().int(),
+      found24h: z.number().int(),
+      /** Ids passed over in the last 24 h as unused (gaps in Reddit's sequence) or too old. */
+      passedOver24h: z.number().int(),
+      /** Ids between the enumeration's position and the cursor, not yet asked for. */
+      behindIds: z.number().int(),
+    })
+    .nullable(),
 });
 export type IngestionStatus = z.infer<typeof ingestionStatusSchema>;
 

@@ -1,4 +1,4 @@
-import type { ListingStatus } from '@shared/api/ingestion';
+import type { IngestionStatus, ListingStatus } from '@shared/api/ingestion';
 
 /** How monitoring times and listings read, on the dashboard and the diagnostic page. */
 
@@ -62,10 +62,26 @@ export function lateLabel(
   return `checked back ${items.toLocaleString('en-US')} ${items === 1 ? 'item' : 'items'}${span}`;
 }
 
-/** The items of the last 24 h by the read that caught them: "99.2% live · 0.8% re-read". */
+/**
+ * The items of the last 24 h by the read that caught them: "99.2% live · 0.8% re-read", and
+ * "· 0.1% by id" where the post-id enumeration found any.
+ */
 export function caughtLabel(caught: ListingStatus['caught24h']) {
-  const total = caught.live + caught.reread;
+  const total = caught.live + caught.reread + caught.byId;
   if (total === 0) return 'none yet';
   const share = (n: number) => `${((n * 100) / total).toFixed(n === 0 || n === total ? 0 : 1)}%`;
-  return `${share(caught.live)} live · ${share(caught.reread)} re-read`;
+  const byId = caught.byId > 0 ? ` · ${share(caught.byId)} by id` : '';
+  return `${share(caught.live)} live · ${share(caught.reread)} re-read${byId}`;
+}
+
+/** The post-id enumeration's line: "Posts by id: 12 requests in the last hour · 3 found (24 h)". */
+export function postIdsLabel(postIds: NonNullable<IngestionStatus['postIds']>) {
+  const count = (n: number, one: string, many = `${one}s`) =>
+    `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  const parts = [
+    `${count(postIds.requestsLastHour, 'request')} in the last hour`,
+    `${count(postIds.found24h, 'post')} found that no listing showed (24 h)`,
+  ];
+  if (postIds.behindIds > 0) parts.push(`${count(postIds.behindIds, 'id')} still to check`);
+  return `Posts by id: ${parts.join(' · ')}`;
 }

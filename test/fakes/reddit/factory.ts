@@ -93,6 +93,11 @@ export class ItemFactory {
     return item;
   }
 
+  /** The next `count` post ids are never used: a gap in the sequence. */
+  skipPostIds(count: number): void {
+    this.nextPostId += count;
+  }
+
   /** In its listings now: by creation time, or `lateDepth` below the newest (a late item). */
   private enterListings(item: StoredItem, lateDepth: number | undefined, hold: boolean): void {
     if (hold) this.store.hold(item);

@@ -210,6 +210,7 @@ export async function startFakeReddit(options: FakeRedditOptions = {}): Promise<
       else known(fullname).score = score;
     },
     deleteItem: (fullname) => store.delete(known(fullname).fullname),
+    skipPostIds: (count) => factory.skipPostIds(count),
     startFirehose: (f) => firehose.start(f),
     stopFirehose: () => firehose.stop(),
     injectFaults: (rules) => faults.add(rules),

@@ -158,6 +158,8 @@ export interface FakeReddit {
   setScore(fullname: string, score: number, afterMs?: number): void;
   /** Deleted by its author: gone from listings, and missing from /api/info answers. */
   deleteItem(fullname: string): void;
+  /** Leaves the next `count` post ids unused, as Reddit's sequence sometimes jumps. */
+  skipPostIds(count: number): void;
   startFirehose(f: FirehoseOptions): void;
   stopFirehose(): void;
   injectFaults(f: FaultRule[]): void;

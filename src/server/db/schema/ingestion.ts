@@ -94,6 +94,25 @@ export const redditClientState = pgTable('reddit_client_state', {
   errorSince: timestamp('error_since', { withTimezone: true }),
 });
 
+/**
+ * Post ids (Reddit's base-36 id as a number) that the id enumeration need not ask for: seen by
+ * a posts listing or by the enumeration ahead of its position, or removed when asked (a post
+ * waiting for approval) and asked again at `recheckAt` (decision record 005, "Posts by id").
+ */
+export const redditPostIds = pgTable(
+  'reddit_post_ids',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    recheckAt: timestamp('recheck_at', { withTimezone: true }),
+    checks: integer('checks').notNull().default(0),
+  },
+  (t) => [
+    index('reddit_post_ids_recheck_idx')
+      .on(t.recheckAt)
+      .where(sql`${t.recheckAt} is not null`),
+  ],
+);
+
 /** What the workers learned about a subreddit: whether r/all carries it, whether it answers. */
 export const subreddits = pgTable('subreddits', {
   name: text('name').primaryKey(),

@@ -17,6 +17,7 @@ import { estimateMissed, matchItems, oldest, sampleRate } from '../page-items';
 import type { RecentItems } from './recent-items';
 import { countCoverage, loadSweepState, saveSweepState, type SweepState } from './sweep-repo';
 import { storeMatches } from '../store-mentions';
+import { firstSeenItems } from '../post-ids/claim-posts';
 
 export type PollSettings = {
   /** Longest wait between two reads of a listing (REDDIT_POLL_SECONDS). */
@@ -364,11 +365,12 @@ class ListingTurn {
     const { deps, listing } = this;
     // Once: an item is new when this listing has not stored it (a set of ids, not "newer than").
     const fresh = page.items.filter((item) => !deps.recent.has(listing.id, item.fullname));
-    const matches = matchItems(deps.index(), fresh);
     const now = deps.clock.now();
     const next = advance && page.firstFullname ? cursorAt(page, this.cursor) : this.cursor;
-    await deps.db.transaction(async (tx) => {
-      await storeMatches(tx, matches, now);
+    const first = await deps.db.transaction(async (tx) => {
+      // A post another listing or the id enumeration stored first is not matched again.
+      const first = await firstSeenItems(tx, fresh);
+      await storeMatches(tx, matchItems(deps.index(), first), now);
       await updateLeased(tx, listing.id, deps.owner, {
         cursorFullname: next.fullname,
         cursorCreatedAt: next.createdAt,
@@ -376,13 +378,14 @@ class ListingTurn {
         ...readSucceeded(now, fresh.length, page.skipped),
         ...extra,
       });
+      return first;
     });
     this.countNewItems(fresh);
     const at = behind === undefined ? -1 : page.items.findIndex((i) => i.fullname === behind);
     const below = new Set(at < 0 ? [] : page.items.slice(at + 1).map((i) => i.fullname));
-    const late = fresh.filter((item) => below.has(item.fullname)).length;
+    const late = first.filter((item) => below.has(item.fullname)).length;
     this.firstSeen.late += late;
-    this.firstSeen.live += fresh.length - late;
+    this.firstSeen.live += first.length - late;
     this.cursor = next;
     deps.recent.addAll(
       listing.id,

@@ -9,6 +9,12 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { parseBudget } from '../budget-store';
 import { coverageSince, loadSweepStates, type SweepState } from '../listings/sweep-repo';
+import { postIdNumber } from '../post-ids/post-id-plan';
+import {
+  enumerationSince,
+  loadEnumeration,
+  type EnumerationState,
+} from '../post-ids/post-ids-repo';
 import { startOfLocalDay } from '../../lib/time-zones';
 import * as repo from './status-repo';
 
@@ -72,7 +78,7 @@ export function toListingStatus(
   l: ListingRow,
   names: ReadonlySet<string>,
   gaps24h: ListingStatus['gaps24h'],
-  sweep?: { state: SweepState | undefined; now: Date },
+  sweep?: { state: SweepState | undefined; now: Date; byId?: number },
 ): ListingStatus {
   const checkedBackMs = sweep?.state?.checkedBackMs ?? null;
   const caught = sweep?.state
@@ -93,7 +99,25 @@ export function toListingStatus(
     gaps24h,
     lateCheckedBackItems: sweep?.state?.checkedBackItems ?? null,
     lateCheckedBackSeconds: checkedBackMs === null ? null : Math.round(checkedBackMs / 1000),
-    caught24h: { live: caught.live, reread: caught.swept },
+    caught24h: { live: caught.live, reread: caught.swept, byId: sweep?.byId ?? 0 },
+  };
+}
+
+/** What the post-id enumeration costs and finds; null while there is no r/all/new to follow. */
+function postIdsStatus(
+  state: EnumerationState | undefined,
+  allPosts: ListingRow | undefined,
+  now: Date,
+): IngestionStatus['postIds'] {
+  const head = allPosts?.cursorFullname ? postIdNumber(allPosts.cursorFullname) : undefined;
+  if (!state || state.next === null || head === undefined) return null;
+  const hour = enumerationSince(state, now.getTime() - 3600_000);
+  const day = enumerationSince(state, now.getTime() - 24 * 3600_000);
+  return {
+    requestsLastHour: hour.requests,
+    found24h: day.found,
+    passedOver24h: day.gapIds,
+    behindIds: Math.max(0, head + 1 - state.next),
   };
 }
 
@@ -167,12 +191,16 @@ export function createIngestionService(deps: {
       for (const alert of alerts) for (const l of listingsOf(alert, listings).listings) mine.add(l);
       const names = new Set(alerts.flatMap((a) => repo.toNames(a.subreddits)));
       const dayStart = startOfLocalDay(now, timezone);
-      const [gaps24h, gapsToday, blocked, sweeps] = await Promise.all([
-        repo.gapsSince(db, new Date(now.getTime() - 24 * 3600_000)),
+      const dayAgo = now.getTime() - 24 * 3600_000;
+      const [gaps24h, gapsToday, blocked, sweeps, enumeration] = await Promise.all([
+        repo.gapsSince(db, new Date(dayAgo)),
         repo.gapsSince(db, dayStart),
         repo.inaccessibleSubreddits(db, [...names]),
         loadSweepStates(db),
+        loadEnumeration(db),
       ]);
+      const byId = enumerationSince(enumeration, dayAgo);
+      const allPosts = (l: ListingRow) => l.scope === 'all' && l.kind === 'posts';
       const gapsOf = (listingId: number) => {
         const g = gaps24h.find((row) => row.listingId === listingId);
         return { count: g?.count ?? 0, estimatedItems: g?.estimatedItems ?? 0 };
@@ -189,7 +217,13 @@ export function createIngestionService(deps: {
           mode === 'no-credentials' ? alerts.filter((a) => !a.subreddits).length : 0,
         listings: [...mine]
           .sort((a, b) => (a.scope === b.scope ? a.id - b.id : a.scope === 'all' ? -1 : 1))
-          .map((l) => toListingStatus(l, names, gapsOf(l.id), { state: sweeps.get(l.id), now })),
+          .map((l) =>
+            toListingStatus(l, names, gapsOf(l.id), {
+              state: sweeps.get(l.id),
+              now,
+              byId: allPosts(l) ? byId.found : 0,
+            }),
+          ),
         inaccessibleSubreddits: blocked.map((s) => ({
           name: s.name,
           access: s.access === 'not-found' ? 'not-found' : 'forbidden',
@@ -213,6 +247,7 @@ export function createIngestionService(deps: {
           count: today.reduce((n, g) => n + g.count, 0),
           estimatedItems: today.reduce((n, g) => n + g.estimatedItems, 0),
         },
+        postIds: postIdsStatus(enumeration, listings.find(allPosts), now),
       };
     },
   };

@@ -20,7 +20,7 @@ const listing = (overrides: Partial<ListingStatus> = {}): ListingStatus => ({
   gaps24h: { count: 0, estimatedItems: 0 },
   lateCheckedBackItems: null,
   lateCheckedBackSeconds: null,
-  caught24h: { live: 0, reread: 0 },
+  caught24h: { live: 0, reread: 0, byId: 0 },
   ...overrides,
 });
 
@@ -40,6 +40,7 @@ const status = (overrides: Partial<IngestionStatus> = {}): IngestionStatus => ({
   client: { lastSuccessAt: at(2), lastError: null, lastErrorKind: null, errorSince: null },
   budget: { used: 120, limit: 1000, resetAt: at(-300), sentLastMinute: 90 },
   gapsToday: { count: 0, estimatedItems: 0 },
+  postIds: null,
   ...overrides,
 });
 
@@ -211,6 +212,7 @@ describe('the late items the re-reads reach', () => {
     client: { lastSuccessAt: at(5), lastError: null, lastErrorKind: null, errorSince: null },
     budget: null,
     gapsToday: { count: 0, estimatedItems: 0 },
+    postIds: null,
   });
 
   test('the line says how far back the least covered listing is re-read for late items', () => {

@@ -5,7 +5,13 @@ import { useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { useIngestionStatus } from '../api/get-ingestion-status';
-import { caughtLabel, gapsLabel, intervalLabel, lateLabel } from '../../../lib/monitoring-format';
+import {
+  caughtLabel,
+  gapsLabel,
+  intervalLabel,
+  lateLabel,
+  postIdsLabel,
+} from '../../../lib/monitoring-format';
 import { ago, listingLabel, summarizeHealth, type HealthTone } from '../summarize-health';
 
 const TONE_COLOR: Record<HealthTone, string> = {
@@ -54,6 +60,11 @@ function ListingDetails({ status, now }: { status: IngestionStatus; now: number 
           Reddit requests: {status.budget.used.toLocaleString()} of{' '}
           {status.budget.limit.toLocaleString()} in this window ·{' '}
           {status.budget.sentLastMinute.toLocaleString()} in the last minute
+        </Text>
+      )}
+      {status.postIds && (
+        <Text size="xs" c="dimmed" mt={2}>
+          {postIdsLabel(status.postIds)}
         </Text>
       )}
     </Box>
