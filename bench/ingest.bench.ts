@@ -11,7 +11,8 @@
  * from creation to stored mention, requests per minute, new items per request and worker CPU.
  * Every alert also sends to a Slack-like channel (a loopback sink answering 200 "ok", through
  * the worker's own channels.deliver job): the latency from creation on the fake to the Slack
- * message is printed beside the stored one.
+ * message is printed beside the stored one. Posts withheld from every listing (0.5 a second)
+ * are measured apart: only the post-id enumeration finds them, at the cost it prints.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -36,6 +37,7 @@ import {
   subreddits,
   users,
 } from '../src/server/db/schema';
+import { enumerationSince, loadEnumeration } from '../src/server/ingestion/post-ids/post-ids-repo';
 import { compileAlertIndex, type AlertInput } from '../src/server/matching';
 import { buildWorker } from '../src/server/worker';
 import { createScratchDatabase } from '../test/helpers/database';
@@ -51,8 +53,12 @@ const { values } = parseArgs({
     only: { type: 'string' },
     port: { type: 'string', default: '18765' },
     late: { type: 'string', default: '0.02' },
+    unlisted: { type: 'string', default: '0.5' },
   },
 });
+// Posts only /api/info shows (withheld from every listing), per second: the post-id
+// enumeration's to find, measured apart.
+const UNLISTED_PER_SECOND = Number(values.unlisted);
 // Items shown late (uniformly 5 s to 10 min after creation, then 20–45 below the newest of r/all,
 // below a reader's cursor): measured apart.
 const LATE = {
@@ -285,6 +291,27 @@ function peaks(times: number[]) {
   return { perMinute: most(60_000), per600s: most(600_000) };
 }
 
+/**
+ * Posts withheld from every listing, one of the planted phrases in each title, at
+ * UNLISTED_PER_SECOND: only the post-id enumeration can find them.
+ */
+function postUnlisted(url: string, phrases: string[]) {
+  const random = new Random(11);
+  let n = 0;
+  const timer =
+    UNLISTED_PER_SECOND > 0
+      ? setInterval(() => {
+          const phrase = random.pick(phrases);
+          void control(url, 'posts', {
+            subreddit: 'unlistedbench',
+            title: `${phrase} withheld ${n++}`,
+            unlisted: true,
+          });
+        }, 1000 / UNLISTED_PER_SECOND)
+      : undefined;
+  return { stop: () => clearInterval(timer) };
+}
+
 async function runScenario(scenario: Scenario, port: number) {
   const fake = await startFake(port);
   const serverUrl = process.env.DATABASE_URL;
@@ -323,6 +350,7 @@ async function runScenario(scenario: Scenario, port: number) {
     late: LATE.share > 0 ? LATE : undefined,
   });
   const warmUpStart = Date.now();
+  const unlisted = postUnlisted(fake.url, plant);
   await sleep(WARM_UP_MS);
 
   const start = Date.now();
@@ -344,6 +372,7 @@ async function runScenario(scenario: Scenario, port: number) {
   const after = await readCounts();
   const cpu = process.cpuUsage(cpuBefore);
   await control(fake.url, 'firehose', undefined, 'DELETE');
+  unlisted.stop();
   await sleep(DRAIN_MS);
   await peer.stop();
   await worker.stop();
@@ -356,7 +385,10 @@ async function runScenario(scenario: Scenario, port: number) {
   const fakeLog = await itemLog(fake.url);
   // On-time items for the earlier columns; late ones by when they entered the listings.
   const items = fakeLog.filter(
-    (i) => i.insertedMs === undefined && i.createdMs >= start && i.createdMs < end,
+    (i) => i.insertedMs === undefined && !i.unlisted && i.createdMs >= start && i.createdMs < end,
+  );
+  const unlistedItems = fakeLog.filter(
+    (i) => i.unlisted && i.createdMs >= start && i.createdMs < end,
   );
   const lateItems = fakeLog.filter(
     (i) => i.insertedMs !== undefined && i.insertedMs >= start && i.insertedMs < end,
@@ -382,16 +414,14 @@ async function runScenario(scenario: Scenario, port: number) {
   }
   const expected = new Map<string, number>();
   for (const item of items) {
-    const post = item.kind === 't3';
-    for (const match of index.match({
-      id: item.fullname,
-      kind: post ? 'post' : 'comment',
-      subreddit: item.subreddit,
-      title: post ? (item.title ?? '') : (item.linkTitle ?? ''),
-      body: post ? (item.selftext ?? '') : (item.body ?? ''),
-      score: item.score,
-    })) {
-      if (!match.belowMinScore) expected.set(`${match.alertId}:${item.fullname}`, item.createdMs);
+    for (const match of matchesOf(item)) {
+      expected.set(`${match.alertId}:${item.fullname}`, item.createdMs);
+    }
+  }
+  const unlistedExpected = new Map<string, number>();
+  for (const item of unlistedItems) {
+    for (const match of matchesOf(item)) {
+      unlistedExpected.set(`${match.alertId}:${item.fullname}`, item.createdMs);
     }
   }
   const stored = await database.db
@@ -435,6 +465,13 @@ async function runScenario(scenario: Scenario, port: number) {
     lateLatencies.push(at - item.insertedMs!);
   }
   lateLatencies.sort((a, b) => a - b);
+  const unlistedLatencies: number[] = [];
+  for (const [key, createdMs] of unlistedExpected) {
+    const at = storedKeys.get(key);
+    if (at !== undefined) unlistedLatencies.push(at - createdMs);
+  }
+  unlistedLatencies.sort((a, b) => a - b);
+  const enumeration = enumerationSince(await loadEnumeration(database.db), warmUpStart - 3600_000);
   const sweepRows = (await database.db.execute(
     sql`select budget from reddit_client_state where id = 3`,
   )) as unknown as {
@@ -530,6 +567,19 @@ async function runScenario(scenario: Scenario, port: number) {
       p95: percentile(lateLatencies, 95) / 1000,
       checkedBack,
     },
+    byId: {
+      matches: unlistedExpected.size,
+      found: unlistedLatencies.length,
+      foundWithin5Min: unlistedLatencies.filter((ms) => ms <= LATE_FOUND_WITHIN_MS).length,
+      p50: percentile(unlistedLatencies, 50) / 1000,
+      p95: percentile(unlistedLatencies, 95) / 1000,
+      postsFound: enumeration.found,
+      requests: enumeration.requests,
+      // Over a short run this overstates the hourly cost: each 600 s window's share (58
+      // requests) can be spent in its first minutes.
+      requestsPerHour: (enumeration.requests * 3600_000) / (Date.now() - warmUpStart),
+      idsPassedOver: enumeration.gapIds,
+    },
     backgroundPerHour: {
       info: ((summary.byKind.info ?? 0) * 3600_000) / (Date.now() - warmUpStart),
       search: ((summary.byKind.search ?? 0) * 3600_000) / (Date.now() - warmUpStart),
@@ -569,6 +619,17 @@ async function main() {
   }
   console.log('');
   console.log(
+    '| run | matches only /api/info shows | found ≤ 5 min (all found) | latency p50 / p95 | posts found by id (all) | post-id requests (per hour) | ids passed over as unused |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    const b = r.byId;
+    console.log(
+      `| (${r.scenario}) | ${b.matches} | ${pct(b.foundWithin5Min / Math.max(b.matches, 1))} (${b.found}) | ${fmt(b.p50)} s / ${fmt(b.p95)} s | ${b.postsFound} | ${b.requests} (${fmt(b.requestsPerHour, 0)}) | ${b.idsPassedOver.toLocaleString('en-US')} |`,
+    );
+  }
+  console.log('');
+  console.log(
     '| run | firehose | matches | recall (peer) | duplicates | latency p50 / p95 | created → Slack p50 / p95 (share of stored) | requests/min (peak 60 s; peer) | new items/request | worker CPU per 1,000 items |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|');
@@ -593,6 +654,10 @@ async function main() {
       [
         `late recall within 5 min ≥ ${r.scenario === 'a' ? 99 : 90}%`,
         r.late.foundWithin5Min / Math.max(r.late.matches, 1) >= (r.scenario === 'a' ? 0.99 : 0.9),
+      ] as const,
+      [
+        `posts only /api/info shows found within 5 min ≥ ${r.scenario === 'a' ? 99 : 90}%`,
+        r.byId.foundWithin5Min / Math.max(r.byId.matches, 1) >= (r.scenario === 'a' ? 0.99 : 0.9),
       ] as const,
       ...(r.scenario === 'b'
         ? [

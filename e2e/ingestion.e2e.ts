@@ -40,8 +40,19 @@ describe.skipIf(!suite.enabled)('monitoring Reddit, seen from the dashboard', ()
       .toMatch(/^Total Alerts\s+2\s/);
     // The latest discussions follow the counts, without a click on Load More.
     await visible(page.getByRole('link', { name: /worth it for a team of 3/ }));
+    // A post Reddit withholds from every listing: only the post-id enumeration finds it.
+    fake!.addPost({ subreddit: 'SaaS', title: 'Zendesk alternatives, anyone?', unlisted: true });
+    fake!.addPost({ subreddit: 'SaaS', title: 'A listed post after it' });
+    await expect
+      .poll(() => page.getByLabel('Total Alerts', { exact: true }).innerText(), { timeout: 25_000 })
+      .toMatch(/^Total Alerts\s+3\s/);
     await page.getByRole('button', { name: 'Details' }).click();
     await visible(health.getByText('r/all · new posts'));
+    await expect
+      .poll(() => text(health), { timeout: 15_000 })
+      .toMatch(
+        /Posts by id: \d[\d,]* requests? in the last hour · 1 post found that no listing showed/,
+      );
     await expect
       .poll(() => text(page.getByRole('row', { name: /zendesk/ })), { timeout: 15_000 })
       .toMatch(/Checked/);

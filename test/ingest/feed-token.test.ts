@@ -5,7 +5,10 @@ import { buildIngestion, within } from '../helpers/ingestion';
 // Limited mode with the private feed token from reddit.com/prefs/feeds.
 const TOKEN = 'f33dt0k3n-secret_0123456789abcdef';
 const USER = 'earshot_feeder';
+// The fake throttles anonymous feed reads to one per 5 s, as Reddit does per address; the
+// token lifts that for its user's feeds.
 const t = await buildIngestion({
+  fake: { feedThrottle: { minIntervalMs: 5000 }, feedToken: { token: TOKEN, user: USER } },
   env: {
     REDDIT_CLIENT_ID: '',
     REDDIT_CLIENT_SECRET: '',
@@ -44,6 +47,10 @@ test('every feed request carries the feed token and its user; neither is ever lo
   for (const read of feedReads()) {
     expect(read.query).toMatchObject({ feed: TOKEN, user: USER, limit: '100' });
   }
+  // Read about every second, never throttled: only the injected faults failed.
+  expect(feedReads().filter((r) => r.status === 429)).toEqual([]);
+  const times = feedReads().map((r) => r.at);
+  expect(times.some((at, i) => i > 0 && at - times[i - 1] < 5000)).toBe(true);
   expect(logged.length).toBeGreaterThan(0);
   expect(logged.some((line) => line.includes('feed read failed'))).toBe(true);
   const all = logged.join('\n');

@@ -9,6 +9,7 @@ import {
   pauseUntil,
   readRateLimitHeaders,
   reserveSlot,
+  tryReserveSlot,
   type BudgetOptions,
   type BudgetState,
   type RateLimitHeaders,
@@ -321,6 +322,39 @@ function fakeTime(start = Date.UTC(2026, 0, 1)) {
     },
   };
 }
+
+describe('tryReserveSlot shares', () => {
+  // 1,000 a window at 97%: a 3% share is 29 requests, a 6% one 58.
+  const take = (state: BudgetState, pool: 'background' | 'ids', share: number) =>
+    tryReserveSlot(state, state.nextSlotAt, DEFAULT_BUDGET, { maxWaitMs: 1000, share, pool });
+
+  test('each pool counts its own requests within its share of the window', () => {
+    let state = initialBudget(0, DEFAULT_BUDGET);
+    const granted = { background: 0, ids: 0 };
+    for (let i = 0; i < 200; i++) {
+      for (const [pool, share] of [
+        ['background', 0.03],
+        ['ids', 0.06],
+      ] as const) {
+        const taken = take(state, pool, share);
+        if (!taken) continue;
+        granted[pool]++;
+        state = taken.state;
+      }
+    }
+    expect(granted).toEqual({ background: 29, ids: 58 });
+    expect(state.backgroundUsed).toBe(29);
+    expect(state.idsUsed).toBe(58);
+  });
+
+  test('a new window gives each pool its share again', () => {
+    let state = initialBudget(0, DEFAULT_BUDGET);
+    for (let i = 0; i < 58; i++) state = take(state, 'ids', 0.06)!.state;
+    expect(take(state, 'ids', 0.06)).toBeUndefined();
+    const later = { ...state, nextSlotAt: state.windowResetAt + 1 };
+    expect(take(later, 'ids', 0.06)?.state.idsUsed).toBe(1);
+  });
+});
 
 describe('createRequestBudget with memoryBudgetStore', () => {
   test('acquire paces requests evenly through the injected sleep', async () => {
