@@ -15,7 +15,7 @@ const allListing = async (kind: 'posts' | 'comments') => {
   return row;
 };
 
-test('items Reddit shows late, a few dozen below the newest (below the cursor), are found once at several depths; one deeper than the re-read is not', async () => {
+test('items Reddit shows late, a few dozen below the newest (below the cursor), are found once at several depths by the re-read; a post deeper than it by id', async () => {
   const { client, user } = await t.signedIn();
   const from = Date.now();
   await client.post('/api/alerts', { keyword: 'lateword', includeComments: false });
@@ -35,6 +35,10 @@ test('items Reddit shows late, a few dozen below the newest (below the cursor), 
       (l: { scope: string; kind: string }) => l.scope === 'all' && l.kind === 'posts',
     );
   };
+  // The post-id enumeration starts at the cursor: let it start before the late posts arrive.
+  await expect
+    .poll(async () => (await client.get('/api/ingestion/status')).body.postIds, within)
+    .not.toBeNull();
   const before = (await postsStatus()).caught24h;
   // Created an hour ago (id and created_utc), shown now 1, 20 and 45 below the newest, where
   // the cursor is: only a read that starts behind the cursor can see them.
@@ -49,19 +53,22 @@ test('items Reddit shows late, a few dozen below the newest (below the cursor), 
   const deeper = lateAt(150, 'deeper');
   for (let i = 0; i < 10; i++) t.fake.addPost({ subreddit: 'late', title: `newer ${i}` });
 
+  // The one deeper than the re-read is a post: the post-id enumeration asks for it.
+  const all = [...found, deeper].map((p) => p.data.name).sort();
   await expect
     .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.redditId).sort(), within)
-    .toEqual(found.map((p) => p.data.name).sort());
+    .toEqual(all);
   // Several more reads, each starting behind the cursor: nothing stored or counted twice.
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  const mentions = await t.mentionsOf(user.id);
-  expect(mentions).toHaveLength(3);
-  expect(mentions.map((m) => m.redditId)).not.toContain(deeper.data.name);
+  expect(await t.mentionsOf(user.id)).toHaveLength(4);
 
   const status = await postsStatus();
-  // The 3 late ones caught by the re-read behind the cursor, the 10 newer by the live read.
+  // The 3 late ones caught by the re-read behind the cursor (in the turn that moved the cursor
+  // past them, before the enumeration may ask), the 10 newer by the live read, the deeper one
+  // by id.
   expect(status.caught24h.reread - before.reread).toBe(3);
   expect(status.caught24h.live - before.live).toBe(10);
+  expect(status.caught24h.byId - before.byId).toBe(1);
   expect(status.lateCheckedBackItems).toBeGreaterThanOrEqual(45);
   await new Promise((resolve) => setTimeout(resolve, 1000));
   expect((await postsStatus()).caught24h).toEqual(status.caught24h);

@@ -123,6 +123,10 @@ async function enumerateBatch(
     if (gapIds > 0) deps.log.debug({ next: state.next, gapIds }, 'post ids unused');
   }
   repo.countHour(state, clock.now().getTime(), { found, requests: 1, gapIds });
+  deps.log.debug(
+    { asked: fresh.ids.length, rechecked: rechecks.length, answered: answers.size, found },
+    'post ids asked',
+  );
   return 'sent';
 }
 
