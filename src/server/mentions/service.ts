@@ -6,7 +6,7 @@ import {
   type MentionPage,
   type ParsedMentionFilters,
 } from '@shared/api/mentions';
-import { describeMatch, explainMatch } from '@shared/query';
+import { describeMatch, explainParsed, parseQuery, type QueryNode } from '@shared/query';
 import { cleanRedditText, redditPermalink } from '@shared/reddit-content';
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
@@ -69,7 +69,24 @@ const CSV_HEADER = [
   'why_matched',
 ];
 
-const csvLine = (row: repo.MentionRow) =>
+/** A keyword's parsed query (null: it does not parse), parsed once per distinct keyword. */
+type ParsedKeywords = (keyword: string) => QueryNode | null;
+
+/** Parses each keyword once while one export lasts (the map goes with it). */
+function parsedKeywords(): ParsedKeywords {
+  const parsed = new Map<string, QueryNode | null>();
+  return (keyword) => {
+    let query = parsed.get(keyword);
+    if (query === undefined) {
+      const result = parseQuery(keyword);
+      query = result.ok ? result.ast : null;
+      parsed.set(keyword, query);
+    }
+    return query;
+  };
+}
+
+const csvLine = (row: repo.MentionRow, parsed: ParsedKeywords) =>
   csvRow([
     row.id,
     row.redditCreatedAt.toISOString(),
@@ -84,12 +101,13 @@ const csvLine = (row: repo.MentionRow) =>
     redditPermalink(row.permalink, `/r/${encodeURIComponent(row.subreddit)}/`),
     row.hasReplied,
     row.isRead,
-    whyMatched(row),
+    whyMatched(row, parsed),
   ]);
 
 /** Which terms matched where (`zendesk (title, text)`); empty when the keyword changed since. */
-function whyMatched(row: repo.MentionRow) {
-  const why = explainMatch(row.keyword, row);
+function whyMatched(row: repo.MentionRow, parsed: ParsedKeywords) {
+  const query = parsed(row.keyword);
+  const why = query && explainParsed(query, row);
   return why ? describeMatch(why) : '';
 }
 
@@ -162,11 +180,12 @@ export function createMentionService(deps: { db: Db; clock: Clock }) {
     /** The filtered list as CSV, read in keyset batches so that any size streams. */
     async *exportCsv(viewer: Viewer, filters: ParsedMentionFilters): AsyncGenerator<string> {
       const where = feedFilters(filters, viewer.timezone);
+      const parsed = parsedKeywords();
       yield csvRow(CSV_HEADER);
       let after: repo.FeedPosition | undefined;
       for (;;) {
         const rows = await repo.feedPage(db, viewer.id, where, after, EXPORT_BATCH);
-        if (rows.length > 0) yield rows.map(csvLine).join('');
+        if (rows.length > 0) yield rows.map((row) => csvLine(row, parsed)).join('');
         if (rows.length < EXPORT_BATCH) return;
         after = positionOf(rows.at(-1)!);
       }

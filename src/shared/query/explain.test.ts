@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { matchedTerms, matches } from './evaluate';
-import { describeMatch, explainMatch } from './explain';
+import { describeMatch, explainMatch, explainParsed } from './explain';
 import { parseQuery } from './parse';
 import { printQuery } from './print';
 import { docArb, validAstArb } from './test-helpers';
@@ -83,6 +83,38 @@ describe('explainMatch', () => {
   });
 });
 
+describe('explainParsed', () => {
+  const parsed = (keyword: string) => {
+    const result = parseQuery(keyword);
+    if (!result.ok) throw new Error(`does not parse: ${keyword}`);
+    return result.ast;
+  };
+
+  test.each([
+    ['a term in the title and the text', 'zendesk', post('Zendesk pricing?', 'We left zendesk.')],
+    [
+      'an OR pruned to its branch',
+      '"help desk" (zendesk OR freshdesk)',
+      post('Help desk?', 'Zendesk'),
+    ],
+    ['a comment', 'notion', comment('We moved to Notion last year.')],
+    ['a keyword edited since (null)', 'paddle', post('Stripe pricing')],
+    ['an exclusion that did not hold (null)', 'stripe -jobs', post('Stripe jobs')],
+  ])('explains %s as explainMatch does', (_, keyword, item) => {
+    expect(explainParsed(parsed(keyword), item)).toEqual(explainMatch(keyword, item));
+  });
+
+  test('one parsed query explains many items', () => {
+    const query = parsed('stripe OR paddle');
+    const items = [post('Stripe fees'), comment('Paddle is fine'), post('Lemon Squeezy')];
+    expect(items.map((item) => explainParsed(query, item)?.path ?? null)).toEqual([
+      'stripe',
+      'paddle',
+      null,
+    ]);
+  });
+});
+
 test('property: the explained path matches, and its terms are terms the matcher reports', () => {
   fc.assert(
     fc.property(validAstArb, docArb, (ast, doc) => {
@@ -91,6 +123,7 @@ test('property: the explained path matches, and its terms are terms the matcher 
       const body = isComment ? doc.text : doc.text.slice(title.length + 1);
       const item = { ...doc, title, body, isComment };
       const why = explainMatch(printQuery(ast), item);
+      expect(explainParsed(ast, item)).toEqual(why);
       expect(why !== null).toBe(matches(ast, doc));
       if (!why) return;
       const path = parseQuery(why.path);

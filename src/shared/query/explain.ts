@@ -93,7 +93,15 @@ function holding(node: QueryNode, context: Context): QueryNode | undefined {
  */
 export function explainMatch(keyword: string, item: ExplainedItem): MatchExplanation | null {
   const parsed = parseQuery(keyword);
-  if (!parsed.ok) return null;
+  return parsed.ok ? explainParsed(parsed.ast, item) : null;
+}
+
+/**
+ * `explainMatch` for a keyword already parsed (`parseQuery(keyword).ast`): a caller explaining
+ * many mentions of one keyword, such as the CSV export, parses it once. Null when the item does
+ * not match.
+ */
+export function explainParsed(query: QueryNode, item: ExplainedItem): MatchExplanation | null {
   const places: [MatchPlace, string][] = item.isComment
     ? [['comment', normalizeText(item.body)]]
     : [
@@ -102,7 +110,7 @@ export function explainMatch(keyword: string, item: ExplainedItem): MatchExplana
       ];
   const whole = item.isComment ? places[0][1] : normalizeText(`${item.title}\n${item.body}`);
   const title = item.isComment ? undefined : places[0][1];
-  const path = holding(parsed.ast, { text: whole, title, item, negated: false });
+  const path = holding(query, { text: whole, title, item, negated: false });
   if (!path) return null;
   // A doubly negated leaf under a NOT that held (`-(-cat dog)`) need not occur: list only
   // the leaves found, as matchedTerms does.

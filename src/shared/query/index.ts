@@ -52,6 +52,7 @@ export { leafMatches, leafPattern, matchedTerms, matches } from './evaluate';
 export {
   describeMatch,
   explainMatch,
+  explainParsed,
   type ExplainedItem,
   type MatchExplanation,
   type MatchPlace,
