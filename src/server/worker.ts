@@ -11,7 +11,12 @@ import { createIngestionJobs, type IngestionJobName, type PollSettings } from '.
 import { startJobs, type Job, type JobRunner } from './jobs/runner';
 import type { FeedClient, RedditClient } from './reddit';
 import { createIndexObserver, type RecentItemWindow } from './preview';
-import { createRelevanceJobs, type RelevanceJobName } from './relevance';
+import {
+  createModelCache,
+  createRelevanceJobs,
+  withModelCache,
+  type RelevanceJobName,
+} from './relevance';
 
 /** Every job a worker may run: `trigger` with any other name does not compile. */
 export type WorkerJobName =
@@ -63,7 +68,10 @@ export function buildWorker(deps: WorkerDeps) {
     pollSettings: deps.pollSettings,
     observeIndex: deps.recentItems && createIndexObserver(deps.recentItems),
   });
-  const jobs: Job<WorkerJobName>[] = [
+  // The relevance models this worker has parsed, for the mentions its jobs score as they store
+  // them (store-mentions.ts): each job run uses it (model-cache.ts says why not a parameter).
+  const relevanceModels = createModelCache();
+  const areaJobs: Job<WorkerJobName>[] = [
     ...createAccountJobs({ db, clock }),
     ...createBillingJobs({ db, clock }),
     ...(mailer
@@ -81,6 +89,10 @@ export function buildWorker(deps: WorkerDeps) {
     ...createChannelJobs({ db, clock, config, log, owner, settings: deps.deliverySettings }),
     ...createRelevanceJobs({ db, clock }),
   ];
+  const jobs = areaJobs.map((job): Job<WorkerJobName> => ({
+    ...job,
+    run: (signal) => withModelCache(relevanceModels, () => job.run(signal)),
+  }));
   let runner: JobRunner<WorkerJobName> | undefined;
 
   return {

@@ -6,6 +6,7 @@ import { createSmtpMailer } from '../../src/server/email/mailer';
 import { storeMatches, type MatchedItem } from '../../src/server/ingestion/store-mentions';
 import type { AlertInput } from '../../src/server/matching';
 import type { RedditItem } from '../../src/server/reddit';
+import { createModelCache, withModelCache } from '../../src/server/relevance';
 import { trainChangedAlerts } from '../../src/server/relevance/training';
 import { buildWithSmtp } from '../helpers/mail-app';
 import { insertMentions } from '../helpers/mentions';
@@ -295,6 +296,27 @@ describe('hiding likely irrelevant mentions', () => {
     const [row] = (await storedRows(broken.alert.id)).filter((r) => r.title === NEW_IRRELEVANT);
     expect(row).toMatchObject({ hidden: false, relevance: null });
     expect(await deliveriesOf(row.id)).toBe(1);
+  });
+
+  test('a worker job scores with its own model cache, and a model trained again is reloaded', async () => {
+    const { alert } = await userWithLabels(20, 20);
+    await train();
+    const models = createModelCache();
+    const otherWorkers = createModelCache();
+    await withModelCache(models, () => store([match(alert, NEW_IRRELEVANT)]));
+    expect(models.size).toBe(1);
+    expect(otherWorkers.size).toBe(0);
+
+    // Trained again (a new modelId): the next page is scored by the new model, not the cached one.
+    await t.db
+      .update(alertRelevance)
+      .set({ model: { v: 1, weights: {} }, modelId: 'trained-again' })
+      .where(eq(alertRelevance.alertId, alert.id));
+    await withModelCache(models, () => store([match(alert, `${NEW_IRRELEVANT}, again`)]));
+    const relevance = (title: string) =>
+      storedRows(alert.id).then((rows) => rows.find((r) => r.title === title)?.relevance);
+    expect(await relevance(NEW_IRRELEVANT)).toBeGreaterThan(0.7);
+    expect(await relevance(`${NEW_IRRELEVANT}, again`)).toBe(0.5);
   });
 
   test('hidden mentions are never emailed (instant and digest read the same pending list)', async () => {

@@ -1,0 +1,86 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { loadModel, type RelevanceModel } from './classifier';
+
+/** How many alerts' parsed models one cache keeps: oldest loaded out first. */
+export const MAX_CACHED_MODELS = 500;
+
+/** An alert's stored model as of now: which training it is (its random `modelId`). */
+export type CurrentModel = { alertId: number; modelId: string | null };
+/** An alert's stored model JSON, as read to be parsed. */
+export type StoredModel = { alertId: number; modelId: string | null; model: unknown };
+
+/**
+ * Models parsed from their JSON, by alert, while the stored one is the same training (its
+ * `modelId`): a page of matches costs one small query, not a load and parse of each model.
+ * One per worker (buildWorker), so that apps and workers sharing a process (tests, ROLE=all)
+ * share nothing.
+ */
+export function createModelCache(options: { max?: number } = {}) {
+  const max = options.max ?? MAX_CACHED_MODELS;
+  const entries = new Map<number, { modelId: string; model: RelevanceModel | null }>();
+
+  function remember(alertId: number, modelId: string, model: RelevanceModel | null) {
+    entries.delete(alertId);
+    entries.set(alertId, { modelId, model });
+    if (entries.size > max) entries.delete(entries.keys().next().value!);
+  }
+
+  const cached = (row: CurrentModel) => {
+    const entry = entries.get(row.alertId);
+    return entry && entry.modelId === row.modelId ? entry : undefined;
+  };
+
+  return {
+    /**
+     * The models `current` names, by alert: those not cached for that training are read with
+     * `read` and parsed (a model that does not parse is none, and so is one changed again
+     * between the two reads: fail open, decision 014).
+     */
+    async models(
+      current: CurrentModel[],
+      read: (alertIds: number[]) => Promise<StoredModel[]>,
+    ): Promise<Map<number, RelevanceModel>> {
+      const missing = current.filter((row) => !cached(row)).map((row) => row.alertId);
+      if (missing.length > 0) {
+        for (const row of await read(missing)) {
+          let model: RelevanceModel | null = null;
+          try {
+            model = loadModel(row.model);
+          } catch {
+            // A model this version cannot read scores nothing: everything shows (decision 014).
+          }
+          remember(row.alertId, row.modelId ?? '', model);
+        }
+      }
+      const found = new Map<number, RelevanceModel>();
+      for (const row of current) {
+        const model = cached(row)?.model;
+        if (model) found.set(row.alertId, model);
+      }
+      return found;
+    },
+    /** How many alerts' models are held. */
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export type ModelCache = ReturnType<typeof createModelCache>;
+
+/**
+ * The worker's cache, for the mentions it scores while storing them. store-mentions.ts calls
+ * `scoreNewMentions(tx, rows)` from five ingestion paths (listings, feeds, posts by id,
+ * backfills, score re-checks), none of which carries the worker's dependencies down to it; so
+ * buildWorker runs each job within its own cache (`withModelCache`) rather than threading one
+ * through them all. This key holds no model itself: each cache belongs to the worker that made
+ * it, and outside a job scoring uses a cache of the call's own.
+ */
+const workerModels = new AsyncLocalStorage<ModelCache>();
+
+/** Runs `fn` (and everything it awaits) with `models` as the cache scoring uses. */
+export const withModelCache = <T>(models: ModelCache, fn: () => T): T =>
+  workerModels.run(models, fn);
+
+/** The cache of the job this runs in; outside one (a test storing directly), one of its own. */
+export const modelCacheInUse = (): ModelCache => workerModels.getStore() ?? createModelCache();
