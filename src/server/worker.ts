@@ -11,12 +11,7 @@ import { createIngestionJobs, type IngestionJobName, type PollSettings } from '.
 import { startJobs, type Job, type JobRunner } from './jobs/runner';
 import type { FeedClient, RedditClient } from './reddit';
 import { createIndexObserver, type RecentItemWindow } from './preview';
-import {
-  createModelCache,
-  createRelevanceJobs,
-  withModelCache,
-  type RelevanceJobName,
-} from './relevance';
+import { createModelCache, createRelevanceJobs, type RelevanceJobName } from './relevance';
 
 /** Every job a worker may run: `trigger` with any other name does not compile. */
 export type WorkerJobName =
@@ -67,11 +62,11 @@ export function buildWorker(deps: WorkerDeps) {
     owner,
     pollSettings: deps.pollSettings,
     observeIndex: deps.recentItems && createIndexObserver(deps.recentItems),
+    // The relevance models this worker has parsed, for the mentions its jobs score as they
+    // store them (store-mentions.ts).
+    models: createModelCache(),
   });
-  // The relevance models this worker has parsed, for the mentions its jobs score as they store
-  // them (store-mentions.ts): each job run uses it (model-cache.ts says why not a parameter).
-  const relevanceModels = createModelCache();
-  const areaJobs: Job<WorkerJobName>[] = [
+  const jobs: Job<WorkerJobName>[] = [
     ...createAccountJobs({ db, clock }),
     ...createBillingJobs({ db, clock }),
     ...(mailer
@@ -89,10 +84,6 @@ export function buildWorker(deps: WorkerDeps) {
     ...createChannelJobs({ db, clock, config, log, owner, settings: deps.deliverySettings }),
     ...createRelevanceJobs({ db, clock }),
   ];
-  const jobs = areaJobs.map((job): Job<WorkerJobName> => ({
-    ...job,
-    run: (signal) => withModelCache(relevanceModels, () => job.run(signal)),
-  }));
   let runner: JobRunner<WorkerJobName> | undefined;
 
   return {

@@ -6,7 +6,7 @@ import { createSmtpMailer } from '../../src/server/email/mailer';
 import { storeMatches, type MatchedItem } from '../../src/server/ingestion/store-mentions';
 import type { AlertInput } from '../../src/server/matching';
 import type { RedditItem } from '../../src/server/reddit';
-import { createModelCache, withModelCache } from '../../src/server/relevance';
+import { createModelCache, type ModelCache } from '../../src/server/relevance';
 import { trainChangedAlerts } from '../../src/server/relevance/training';
 import { buildWithSmtp } from '../helpers/mail-app';
 import { insertMentions } from '../helpers/mentions';
@@ -42,8 +42,8 @@ function match(alert: AlertInput, title: string): MatchedItem {
   return { alert, terms: ['stripe'], item };
 }
 
-const store = (matches: MatchedItem[]) =>
-  t.db.transaction((tx) => storeMatches(tx, matches, t.clock.now()));
+const store = (matches: MatchedItem[], models?: ModelCache) =>
+  t.db.transaction((tx) => storeMatches(tx, matches, t.clock.now(), { models }));
 
 const train = () => trainChangedAlerts(t.db, t.clock.now);
 
@@ -298,12 +298,12 @@ describe('hiding likely irrelevant mentions', () => {
     expect(await deliveriesOf(row.id)).toBe(1);
   });
 
-  test('a worker job scores with its own model cache, and a model trained again is reloaded', async () => {
+  test('a worker scores with its own model cache, and a model trained again is reloaded', async () => {
     const { alert } = await userWithLabels(20, 20);
     await train();
     const models = createModelCache();
     const otherWorkers = createModelCache();
-    await withModelCache(models, () => store([match(alert, NEW_IRRELEVANT)]));
+    await store([match(alert, NEW_IRRELEVANT)], models);
     expect(models.size).toBe(1);
     expect(otherWorkers.size).toBe(0);
 
@@ -312,7 +312,7 @@ describe('hiding likely irrelevant mentions', () => {
       .update(alertRelevance)
       .set({ model: { v: 1, weights: {} }, modelId: 'trained-again' })
       .where(eq(alertRelevance.alertId, alert.id));
-    await withModelCache(models, () => store([match(alert, `${NEW_IRRELEVANT}, again`)]));
+    await store([match(alert, `${NEW_IRRELEVANT}, again`)], models);
     const relevance = (title: string) =>
       storedRows(alert.id).then((rows) => rows.find((r) => r.title === title)?.relevance);
     expect(await relevance(NEW_IRRELEVANT)).toBeGreaterThan(0.7);

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import type { Job } from '../jobs/runner';
 import type { FeedClient, RedditClient } from '../reddit';
 import type { AlertIndex } from '../matching';
+import type { ModelCache } from '../relevance';
 import { startAlertIndexSync, type AlertIndexSync } from './alert-index-sync';
 import { runBackfills } from './backfill/backfill';
 import { pollDueFeeds } from './listings/feed-poller';
@@ -41,6 +42,8 @@ export type IngestionJobDeps = {
   pollSettings?: Partial<PollSettings>;
   /** Keeps what the live reads see for the keyword dialog's volume preview (ROLE=all). */
   observeIndex?: (index: AlertIndex) => AlertIndex;
+  /** The worker's parsed relevance models, for scoring the mentions its jobs store. */
+  models?: ModelCache;
 };
 
 /**
@@ -49,7 +52,7 @@ export type IngestionJobDeps = {
  * runner's, for planning at once when an alert changes.
  */
 export function createIngestionJobs(deps: IngestionJobDeps) {
-  const { config, database, clock, log, reddit, feeds, owner } = deps;
+  const { config, database, clock, log, reddit, feeds, owner, models } = deps;
   const db = database.db;
   const settings: PollSettings = {
     ...DEFAULT_POLL_SETTINGS,
@@ -106,6 +109,7 @@ export function createIngestionJobs(deps: IngestionJobDeps) {
               recent,
               seenInAll,
               log,
+              models,
               onAccessChanged: plan,
             },
             { signal, until: clock.now().getTime() + POLL_RUN_MS },
@@ -118,14 +122,15 @@ export function createIngestionJobs(deps: IngestionJobDeps) {
         everyMs: 2_000,
         timeoutMs: 60_000,
         retries: 0,
-        run: async (signal) => void (await runBackfills({ db, reddit, clock, log }, signal)),
+        run: async (signal) =>
+          void (await runBackfills({ db, reddit, clock, log, models }, signal)),
       },
       {
         name: 'ingest.score-rechecks',
         everyMs: 5_000,
         timeoutMs: 60_000,
         retries: 0,
-        run: async (signal) => void (await runRechecks({ db, reddit, clock, log }, signal)),
+        run: async (signal) => void (await runRechecks({ db, reddit, clock, log, models }, signal)),
       },
       {
         // Within a share of its own: asks only for the post ids no listing showed. A few runs
@@ -138,7 +143,16 @@ export function createIngestionJobs(deps: IngestionJobDeps) {
           const index = liveIndex();
           if (!index) return;
           await enumeratePostIds(
-            { db, reddit, clock, index: () => index, owner, log, leaseMs: settings.leaseMs },
+            {
+              db,
+              reddit,
+              clock,
+              index: () => index,
+              owner,
+              log,
+              leaseMs: settings.leaseMs,
+              models,
+            },
             { signal, until: clock.now().getTime() + POLL_RUN_MS },
           );
         },
@@ -155,7 +169,17 @@ export function createIngestionJobs(deps: IngestionJobDeps) {
         const index = liveIndex();
         if (!index) return;
         await pollDueFeeds(
-          { db, feeds, clock, index: () => index, owner, leaseMs: settings.leaseMs, recent, log },
+          {
+            db,
+            feeds,
+            clock,
+            index: () => index,
+            owner,
+            leaseMs: settings.leaseMs,
+            recent,
+            log,
+            models,
+          },
           { signal, until: clock.now().getTime() + POLL_RUN_MS },
         );
       },

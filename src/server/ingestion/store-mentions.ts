@@ -2,7 +2,7 @@ import { and, count, gte, inArray, sql } from 'drizzle-orm';
 import { enqueueDeliveries } from '../channels';
 import type { DbOrTx } from '../db/client';
 import { dropExcluded } from '../exclusions';
-import { scoreNewMentions } from '../relevance';
+import { scoreNewMentions, type ModelCache } from '../relevance';
 import {
   alerts,
   mentionQuotaSkips,
@@ -88,7 +88,7 @@ export async function storeMatches(
   tx: DbOrTx,
   matches: MatchedItem[],
   now: Date,
-  options: { backfilled?: boolean } = {},
+  options: { backfilled?: boolean; models?: ModelCache } = {},
 ) {
   if (matches.length === 0) return { stored: 0, overQuota: 0 };
   const alertIds = [...new Set(matches.map((m) => m.alert.id))];
@@ -161,7 +161,7 @@ export async function storeMatches(
       .insert(mentions)
       // Scored by the alert's relevance classifier, if it has one: a likely irrelevant
       // mention of an alert that hides those is stored hidden, so never sent (decision 014).
-      .values(await scoreNewMentions(tx, rows))
+      .values(await scoreNewMentions(tx, rows, options.models))
       .onConflictDoNothing()
       .returning({ id: mentions.id });
     stored = inserted.length;

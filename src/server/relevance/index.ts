@@ -3,6 +3,6 @@
 // stored (decision 014).
 export { createRelevanceJobs, type RelevanceJobName } from './jobs';
 export { relevanceRoutes } from './routes';
-export { createModelCache, withModelCache, type ModelCache } from './model-cache';
+export { createModelCache, type ModelCache } from './model-cache';
 export { scoreNewMentions } from './scoring';
 export { createRelevanceService, type RelevanceService } from './service';

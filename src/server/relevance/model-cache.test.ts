@@ -1,12 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { train } from './classifier';
-import {
-  createModelCache,
-  modelCacheInUse,
-  withModelCache,
-  type CurrentModel,
-  type StoredModel,
-} from './model-cache';
+import { createModelCache, type CurrentModel, type StoredModel } from './model-cache';
 
 const serialized = train([
   { text: 'Stripe API webhooks for payments', label: 'relevant' },
@@ -91,30 +85,5 @@ describe('createModelCache', () => {
     const cache = createModelCache();
     expect((await cache.models(current, db.read)).size).toBe(0);
     expect((await cache.models(db.current(1), db.read)).size).toBe(1);
-  });
-});
-
-describe('withModelCache', () => {
-  test('scoring within a run uses its cache, also after awaits', async () => {
-    const models = createModelCache();
-    await withModelCache(models, async () => {
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      expect(modelCacheInUse()).toBe(models);
-    });
-  });
-
-  test('runs of two workers each see their own cache', async () => {
-    const one = createModelCache();
-    const other = createModelCache();
-    const seen = await Promise.all([
-      withModelCache(one, async () => (await Promise.resolve(), modelCacheInUse())),
-      withModelCache(other, async () => (await Promise.resolve(), modelCacheInUse())),
-    ]);
-    expect(seen[0]).toBe(one);
-    expect(seen[1]).toBe(other);
-  });
-
-  test('outside a run, each call gets a cache of its own', () => {
-    expect(modelCacheInUse()).not.toBe(modelCacheInUse());
   });
 });

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { loadModel, type RelevanceModel } from './classifier';
 
 /** How many alerts' parsed models one cache keeps: oldest loaded out first. */
@@ -12,8 +11,8 @@ export type StoredModel = { alertId: number; modelId: string | null; model: unkn
 /**
  * Models parsed from their JSON, by alert, while the stored one is the same training (its
  * `modelId`): a page of matches costs one small query, not a load and parse of each model.
- * One per worker (buildWorker), so that apps and workers sharing a process (tests, ROLE=all)
- * share nothing.
+ * One per worker (buildWorker passes it to the ingestion jobs, which store mentions), so that
+ * apps and workers sharing a process (tests, ROLE=all) share nothing.
  */
 export function createModelCache(options: { max?: number } = {}) {
   const max = options.max ?? MAX_CACHED_MODELS;
@@ -67,20 +66,3 @@ export function createModelCache(options: { max?: number } = {}) {
 }
 
 export type ModelCache = ReturnType<typeof createModelCache>;
-
-/**
- * The worker's cache, for the mentions it scores while storing them. store-mentions.ts calls
- * `scoreNewMentions(tx, rows)` from five ingestion paths (listings, feeds, posts by id,
- * backfills, score re-checks), none of which carries the worker's dependencies down to it; so
- * buildWorker runs each job within its own cache (`withModelCache`) rather than threading one
- * through them all. This key holds no model itself: each cache belongs to the worker that made
- * it, and outside a job scoring uses a cache of the call's own.
- */
-const workerModels = new AsyncLocalStorage<ModelCache>();
-
-/** Runs `fn` (and everything it awaits) with `models` as the cache scoring uses. */
-export const withModelCache = <T>(models: ModelCache, fn: () => T): T =>
-  workerModels.run(models, fn);
-
-/** The cache of the job this runs in; outside one (a test storing directly), one of its own. */
-export const modelCacheInUse = (): ModelCache => workerModels.getStore() ?? createModelCache();

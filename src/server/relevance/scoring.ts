@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../db/client';
 import { isLikelyIrrelevant, mentionText, scoreText, type RelevanceModel } from './classifier';
-import { modelCacheInUse, type ModelCache } from './model-cache';
+import { createModelCache, type ModelCache } from './model-cache';
 import * as repo from './repo';
 
 /** What a mention about to be stored carries for scoring. */
@@ -23,12 +23,12 @@ async function modelsFor(tx: DbOrTx, alertIds: number[], cache: ModelCache) {
  * stores them: each gets `relevance` (the probability it is not relevant; null without a
  * model) and `hidden` (likely not relevant while its alert hides those). Fails open: a
  * mention whose model is missing, unreadable or throws is stored unscored and shown. The
- * parsed models come from `models`: by default the cache of the worker job this runs in.
+ * parsed models come from `models`, the worker's cache (without one, a cache of the call's own).
  */
 export async function scoreNewMentions<T extends ScoredMention>(
   tx: DbOrTx,
   rows: T[],
-  models: ModelCache = modelCacheInUse(),
+  models: ModelCache = createModelCache(),
 ): Promise<(T & { relevance: number | null; hidden: boolean })[]> {
   const unscored = (row: T) => ({ ...row, relevance: null, hidden: false });
   if (rows.length === 0) return [];

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { ModelCache } from '../../relevance';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { alerts } from '../../db/schema';
@@ -17,7 +18,14 @@ const MAX_ATTEMPTS = 6;
 /** After a failure: 1, 2, 4 ... minutes, at most an hour. */
 const retryDelay = (attempts: number) => Math.min(3600_000, 60_000 * 2 ** (attempts - 1));
 
-export type BackfillDeps = { db: Db; reddit: RedditClient; clock: Clock; log: Logger };
+export type BackfillDeps = {
+  db: Db;
+  reddit: RedditClient;
+  clock: Clock;
+  log: Logger;
+  /** The worker's parsed relevance models, for the mentions stored (decision 014). */
+  models?: ModelCache;
+};
 
 /**
  * Runs due backfills, one search each, while the budget has spare slots: a new or changed
@@ -61,7 +69,10 @@ async function runOne(deps: BackfillDeps, row: BackfillRow, signal?: AbortSignal
     const requestedSecond = Math.floor(row.createdAt.getTime() / 1000) * 1000;
     const earlier = found.filter((match) => match.item.createdAt.getTime() < requestedSecond);
     const result = await db.transaction((tx) =>
-      storeMatches(tx, earlier.slice(0, BACKFILL_LIMIT), now, { backfilled: true }),
+      storeMatches(tx, earlier.slice(0, BACKFILL_LIMIT), now, {
+        backfilled: true,
+        models: deps.models,
+      }),
     );
     await updateBackfill(db, row, {
       status: 'done',

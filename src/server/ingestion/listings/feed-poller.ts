@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { ModelCache } from '../../relevance';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { AlertIndex } from '../../matching';
@@ -26,6 +27,8 @@ export type FeedPollDeps = {
   leaseMs: number;
   recent: RecentItems;
   log: Logger;
+  /** The worker's parsed relevance models, for the mentions stored (decision 014). */
+  models?: ModelCache;
 };
 
 const MAX_BACKOFF_MS = 30 * 60_000;
@@ -79,7 +82,7 @@ async function readFeed(deps: FeedPollDeps, listing: ListingRow, signal?: AbortS
     !page.items.some((item) => item.fullname === listing.cursorFullname) &&
     oldest(page.items) > since;
   await deps.db.transaction(async (tx) => {
-    await storeMatches(tx, matches, now);
+    await storeMatches(tx, matches, now, { models: deps.models });
     await updateLeased(tx, listing.id, deps.owner, {
       cursorFullname: newest?.fullname ?? listing.cursorFullname,
       cursorCreatedAt: newest?.createdAt ?? listing.cursorCreatedAt,

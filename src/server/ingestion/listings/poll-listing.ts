@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { ModelCache } from '../../relevance';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { AlertIndex } from '../../matching';
@@ -44,6 +45,8 @@ export type PollDeps = {
   /** When this process last noted each subreddit as carried by r/all (ms). */
   seenInAll: Map<string, number>;
   log: Logger;
+  /** The worker's parsed relevance models, for the mentions stored (decision 014). */
+  models?: ModelCache;
 };
 
 export type TurnResult = {

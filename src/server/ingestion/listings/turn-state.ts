@@ -111,7 +111,7 @@ export class TurnState {
     const first = await deps.db.transaction(async (tx) => {
       // A post another listing or the id enumeration stored first is not matched again.
       const first = await firstSeenItems(tx, fresh);
-      await storeMatches(tx, matchItems(deps.index(), first), now);
+      await storeMatches(tx, matchItems(deps.index(), first), now, { models: deps.models });
       await updateLeased(tx, listing.id, deps.owner, {
         cursorFullname: next.fullname,
         cursorCreatedAt: next.createdAt,

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { ModelCache } from '../../relevance';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { AlertIndex } from '../../matching';
@@ -17,6 +18,8 @@ export type EnumerationDeps = {
   owner: string;
   log: Logger;
   leaseMs: number;
+  /** The worker's parsed relevance models, for the mentions stored (decision 014). */
+  models?: ModelCache;
 };
 
 /** A re-check due, with how often the post was asked for already. */
@@ -61,8 +64,10 @@ export async function enumeratePostIds(
     }
   } finally {
     repo.countHour(state, clock.now().getTime(), { found: 0, requests: 0, gapIds: skipped });
-    await repo.pruneSeenIds(db, state.next);
-    await repo.saveEnumeration(db, owner, { ...state, lease: null });
+    // Only while the lease is still ours: a successor goes on from the last state saved.
+    if (await repo.saveEnumeration(db, owner, { ...state, lease: null })) {
+      await repo.pruneSeenIds(db, state.next);
+    }
   }
   return requests;
 }
@@ -169,7 +174,7 @@ async function settleAnswers(
       visible.map(([id]) => id),
     );
     const posts = visible.filter(([id]) => claimed.has(id)).map(([, item]) => item);
-    await storeMatches(tx, matchItems(deps.index(), posts), now);
+    await storeMatches(tx, matchItems(deps.index(), posts), now, { models: deps.models });
     await repo.scheduleRechecks(
       tx,
       removed.map((id) => {

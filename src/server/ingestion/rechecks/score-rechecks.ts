@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { ModelCache } from '../../relevance';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -14,7 +15,14 @@ import { FIRST_RECHECK_MS, storeMatches, type MatchedItem } from '../store-menti
 
 const INFO_BATCH = 100;
 
-export type RecheckDeps = { db: Db; reddit: RedditClient; clock: Clock; log: Logger };
+export type RecheckDeps = {
+  db: Db;
+  reddit: RedditClient;
+  clock: Clock;
+  log: Logger;
+  /** The worker's parsed relevance models, for the mentions stored (decision 014). */
+  models?: ModelCache;
+};
 
 /** The candidate's item as stored (a comment's post title is not in /api/info). */
 const storedItemSchema = z.object({
@@ -112,7 +120,9 @@ async function settleCandidates(
     }
   }
   if (ready.length > 0) {
-    const result = await db.transaction((tx) => storeMatches(tx, ready, now));
+    const result = await db.transaction((tx) =>
+      storeMatches(tx, ready, now, { models: deps.models }),
+    );
     deps.log.debug({ ...result }, 'candidates reached their minimum score');
   }
 }
