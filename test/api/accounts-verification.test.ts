@@ -73,6 +73,17 @@ describe('email verification', () => {
     await mailTo(email, /^Earshot test email$/);
   });
 
+  test('saving the profile with the same email keeps the pending link and mails nothing', async () => {
+    const { client, email } = await t.signedIn(undefined, { verified: false });
+    const token = linkToken(await mailTo(email, /^Verify/), '/verify-email');
+    const saved = await client.put('/api/user/profile', { username: 'renamed_only', email });
+    expect(saved.status).toBe(200);
+    await settle();
+    expect(inbox(email)).toHaveLength(1);
+    const opened = await t.client().post('/api/email-verification/confirm', { token });
+    expect(opened.status).toBe(200);
+  });
+
   test('a link expires after 24 hours; a made-up token is the same 400', async () => {
     const { email } = await t.signedIn(undefined, { verified: false });
     const token = linkToken(await mailTo(email, /^Verify/), '/verify-email');

@@ -206,7 +206,8 @@ export function createAuthService(deps: {
           .catch((err: unknown) =>
             deps.log.warn({ err, userId: user.id }, 'email change notice could not be sent'),
           );
-      } else if (saved.pendingEmail === null) {
+      } else if (user.pendingEmail !== null && saved.pendingEmail === null) {
+        // A pending change taken back: its link goes, and an unverified address gets its own.
         await tokens.deleteUserTokens(db, user.id, 'verify-email');
         if (!saved.emailVerifiedAt) sendVerification(user.id, saved.email);
       }
