@@ -131,7 +131,11 @@ export function createPreviewService(deps: {
           week: weekPart,
         };
       }
-      const perDay = found.spanMs >= MIN_SPAN_MS ? perDayOver(found.matches, found.spanMs) : null;
+      // Nothing read (a fresh install reads Reddit only once a keyword is saved): no estimate.
+      const perDay =
+        found.items > 0 && found.spanMs >= MIN_SPAN_MS
+          ? perDayOver(found.matches, found.spanMs)
+          : null;
       return {
         basis: 'window',
         matches: found.matches,

@@ -22,6 +22,7 @@ describe('preview texts', () => {
     [preview(1, null), '1 match so far'],
     [preview(3, null), '3 matches so far'],
     [preview(0, 0), 'None lately: probably fewer than one a day'],
+    [{ ...preview(0, null), items: 0 }, 'No estimate yet'],
     [preview(2, null, { matches: 35, capped: false, perDay: 5 }), 'About 5 a day'],
     [preview(40, 960), 'About 960 a day'],
     [preview(0, 0.4), 'About 3 a week'],
@@ -61,6 +62,10 @@ describe('preview texts', () => {
       }),
     ).toEqual([
       "Reddit's search of the past week: its newest 100 matches span less than the week.",
+    ]);
+    // A fresh install: nothing read yet, and no answer from Reddit's search.
+    expect(detailLines({ ...preview(0, null), items: 0, minutes: 0.2 })).toEqual([
+      'Earshot has read no posts or comments lately to estimate from: it reads Reddit once a keyword is saved.',
     ]);
   });
 

@@ -9,10 +9,15 @@ export const span = (minutes: number) =>
 export const dailyRate = (preview: Preview): number | null =>
   preview.perDay ?? preview.week?.perDay ?? null;
 
+/** The last hour's window holds nothing at all, and Reddit's search said nothing either. */
+const readNothing = (preview: Preview) =>
+  preview.basis === 'window' && preview.items === 0 && preview.week === null;
+
 /** "About 40 a day", or what little Earshot can say yet. */
 export function headline(preview: Preview): string {
   const rate = dailyRate(preview);
   if (rate === null) {
+    if (readNothing(preview)) return 'No estimate yet';
     return `${count(preview.matches)} match${preview.matches === 1 ? '' : 'es'} so far`;
   }
   if (rate === 0) return 'None lately: probably fewer than one a day';
@@ -23,7 +28,11 @@ export function headline(preview: Preview): string {
 /** Where the figures come from, in a sentence or two. */
 export function detailLines(preview: Preview): string[] {
   const lines: string[] = [];
-  if (preview.basis === 'window') {
+  if (readNothing(preview)) {
+    lines.push(
+      'Earshot has read no posts or comments lately to estimate from: it reads Reddit once a keyword is saved.',
+    );
+  } else if (preview.basis === 'window') {
     lines.push(
       `${count(preview.matches)} of the ${count(preview.items)} posts and comments Earshot read in ${span(preview.minutes)}${preview.complete ? '' : ' (the newest part: the search stopped at its time limit)'}.`,
     );
@@ -36,7 +45,7 @@ export function detailLines(preview: Preview): string[] {
         : `Reddit's search of the past week: ${count(week.matches)} match${week.matches === 1 ? '' : 'es'}.`,
     );
   }
-  if (dailyRate(preview) === null) {
+  if (dailyRate(preview) === null && !readNothing(preview)) {
     lines.push('Too early to say how many a day: Earshot started reading only minutes ago.');
   }
   return lines;

@@ -36,6 +36,7 @@ export function ChannelCard({ channel }: { channel: Channel }) {
   const [secret, setSecret] = useState<string | null>(null);
 
   const test = useTestChannel();
+  const testFailed = test.data !== undefined && !test.data.ok;
   const pause = useUpdateChannel({
     onSuccess: (saved) =>
       toastSuccess(saved.isPaused ? 'Channel paused' : 'Channel resumed', channel.name),
@@ -94,8 +95,9 @@ export function ChannelCard({ channel }: { channel: Channel }) {
             'none yet'
           )}
         </Text>
-        {/* A pause by Earshot already says why, in the status line above. */}
-        {channel.lastError && channel.lastError !== channel.pausedReason && (
+        {/* A pause by Earshot already says why, in the status line above; a failed test
+            just sent says it in its own box below. */}
+        {channel.lastError && channel.lastError !== channel.pausedReason && !testFailed && (
           <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
             Last error: {channel.lastError}
           </Text>

@@ -42,7 +42,7 @@ export function VolumePreview({ input }: { input: PreviewRequest }) {
           <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {data.examples.map((example) => (
               <Group key={example.permalink} component="li" gap={6} wrap="nowrap" align="baseline">
-                <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
+                <Badge size="xs" variant="light" color="gray" tt="none" style={{ flexShrink: 0 }}>
                   r/{example.subreddit}
                 </Badge>
                 <Anchor
