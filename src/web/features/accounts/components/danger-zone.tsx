@@ -26,7 +26,9 @@ function TestEmailSection({ user }: { user: User }) {
       <Stack gap={2} maw={520}>
         <Text fw={600}>Send Test Email</Text>
         <Text size="sm" c="dimmed">
-          Send a test message to {user.email} to check that notifications reach your inbox.
+          {user.emailVerified
+            ? `Send a test message to ${user.email} to check that notifications reach your inbox.`
+            : `Verify ${user.email} first: Earshot sends it no mail until you open the link we sent.`}
         </Text>
       </Stack>
       <Button
@@ -34,6 +36,7 @@ function TestEmailSection({ user }: { user: User }) {
         leftSection={<IconMailForward size={16} aria-hidden />}
         onClick={click}
         loading={send.isPending}
+        disabled={!user.emailVerified}
       >
         Send Test Email
       </Button>
