@@ -48,7 +48,7 @@ function AlertVolumeCard({ id }: { id: number }) {
     <Card withBorder padding="lg" component="section" aria-labelledby="volume-heading">
       <Stack gap="sm">
         <Title order={2} size="h4" id="volume-heading">
-          Volume in the last hour
+          Expected volume
         </Title>
         <VolumePreview input={{ keyword, subreddits, includeComments, titlesOnly }} />
       </Stack>
