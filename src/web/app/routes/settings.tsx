@@ -139,7 +139,7 @@ export default function SettingsRoute() {
               title="Email Digests"
               description="New mentions by email: within minutes, or a daily or weekly summary at a time that suits you."
             >
-              <NotificationSettings />
+              <NotificationSettings emailVerified={user.emailVerified} />
             </Section>
             <Section
               title="Feeds"

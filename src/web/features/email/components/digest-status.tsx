@@ -21,7 +21,13 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 }
 
 /** When the next digest leaves, how the last one went, and any delivery problem. */
-export function DigestStatus({ config }: { config: DigestConfig }) {
+export function DigestStatus({
+  config,
+  emailVerified = true,
+}: {
+  config: DigestConfig;
+  emailVerified?: boolean;
+}) {
   const { timezone, lastDigest, lastFailure } = config;
   return (
     <Stack gap="md">
@@ -62,6 +68,11 @@ export function DigestStatus({ config }: { config: DigestConfig }) {
               <Text size="xs" c="dimmed">
                 {timezone.replaceAll('_', ' ')} · sent only when there are new mentions
               </Text>
+              {!emailVerified && (
+                <Text size="xs" fw={600}>
+                  Not sent until you verify your email address.
+                </Text>
+              )}
             </>
           ) : (
             <Text fw={600}>Email digests are off</Text>

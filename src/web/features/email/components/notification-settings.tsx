@@ -4,8 +4,11 @@ import { useDigestConfig } from '../api/get-digest-config';
 import { DigestSettingsForm } from './digest-settings-form';
 import { DigestStatus } from './digest-status';
 
-/** Settings → Notifications: the digest's status and its settings, with every load state. */
-export function NotificationSettings() {
+/**
+ * Settings → Notifications: the digest's status and its settings, with every load state.
+ * `emailVerified`: digests wait for a verified address, and the status says so.
+ */
+export function NotificationSettings({ emailVerified = true }: { emailVerified?: boolean }) {
   const config = useDigestConfig();
   if (config.isPending) {
     return (
@@ -29,7 +32,7 @@ export function NotificationSettings() {
   }
   return (
     <Stack gap="lg">
-      <DigestStatus config={config.data} />
+      <DigestStatus config={config.data} emailVerified={emailVerified} />
       <Divider />
       <DigestSettingsForm config={config.data} />
     </Stack>
