@@ -113,7 +113,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     mode,
     feedSeconds: config.reddit.rssSeconds,
-    feedToken: config.reddit.hasFeedToken,
+    feedToken: config.reddit.feedToken !== undefined,
   });
   alertRoutes(app, {
     alerts: createAlertService({ db, clock, pollStates: ingestion.pollStates }),

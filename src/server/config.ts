@@ -148,7 +148,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         e.REDDIT_FEED_TOKEN && e.REDDIT_FEED_USER
           ? Object.freeze({ token: e.REDDIT_FEED_TOKEN, user: e.REDDIT_FEED_USER })
           : undefined,
-      hasFeedToken: Boolean(e.REDDIT_FEED_TOKEN && e.REDDIT_FEED_USER),
     }),
     mail: Object.freeze({
       smtpUrl: e.SMTP_URL,

@@ -95,7 +95,7 @@ describe('loadConfig', () => {
     ])('%s', (_, env, expected) => {
       const { reddit } = loadConfig(env);
       expect(reddit.feedToken).toEqual(expected);
-      expect(reddit.hasFeedToken).toBe(expected !== undefined);
+      expect(reddit.feedToken !== undefined).toBe(expected !== undefined);
     });
 
     test.each<[string, Record<string, string>, RegExp]>([

@@ -28,8 +28,8 @@ export function parseBudget(value: unknown): BudgetState | undefined {
 /** The rows of `reddit_client_state`: the OAuth client's budget, and limited mode's feed pacing. */
 export const BUDGET_ROWS = { oauth: 1, feeds: 2 } as const;
 
-/** The row whose jsonb holds each listing's sweep state and coverage (listings/sweep-repo.ts). */
-export const SWEEP_STATE_ROW = 3;
+/** The row whose jsonb holds each listing's re-read position and coverage (listings/reread-state.ts). */
+export const REREAD_STATE_ROW = 3;
 
 /** The row whose jsonb holds the post-id enumeration's state (post-ids/post-ids-repo.ts). */
 export const POST_IDS_STATE_ROW = 4;

@@ -88,6 +88,8 @@ export function createIngestionJobs(deps: IngestionJobDeps) {
 
   const jobs: Job<IngestionJobName>[] = [];
   if (reddit && config.reddit.enabled) {
+    // What every job that reads Reddit's API and stores mentions needs.
+    const api = { db, reddit, clock, log, models };
     jobs.push(
       planJob,
       {
@@ -100,16 +102,12 @@ export function createIngestionJobs(deps: IngestionJobDeps) {
           if (!index) return;
           await pollDueListings(
             {
-              db,
-              reddit,
-              clock,
+              ...api,
               index: () => index,
               owner,
               settings,
               recent,
               seenInAll,
-              log,
-              models,
               onAccessChanged: plan,
             },
             { signal, until: clock.now().getTime() + POLL_RUN_MS },
@@ -122,15 +120,14 @@ export function createIngestionJobs(deps: IngestionJobDeps) {
         everyMs: 2_000,
         timeoutMs: 60_000,
         retries: 0,
-        run: async (signal) =>
-          void (await runBackfills({ db, reddit, clock, log, models }, signal)),
+        run: async (signal) => void (await runBackfills(api, signal)),
       },
       {
         name: 'ingest.score-rechecks',
         everyMs: 5_000,
         timeoutMs: 60_000,
         retries: 0,
-        run: async (signal) => void (await runRechecks({ db, reddit, clock, log, models }, signal)),
+        run: async (signal) => void (await runRechecks(api, signal)),
       },
       {
         // Within a share of its own: asks only for the post ids no listing showed. A few runs
@@ -143,16 +140,7 @@ export function createIngestionJobs(deps: IngestionJobDeps) {
           const index = liveIndex();
           if (!index) return;
           await enumeratePostIds(
-            {
-              db,
-              reddit,
-              clock,
-              index: () => index,
-              owner,
-              log,
-              leaseMs: settings.leaseMs,
-              models,
-            },
+            { ...api, index: () => index, owner, leaseMs: settings.leaseMs },
             { signal, until: clock.now().getTime() + POLL_RUN_MS },
           );
         },

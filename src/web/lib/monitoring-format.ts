@@ -2,6 +2,10 @@ import type { IngestionStatus, ListingStatus } from '@shared/api/ingestion';
 
 /** How monitoring times and listings read, on the dashboard and the diagnostic page. */
 
+/** "1 listing", "1,204 requests". */
+export const plural = (n: number, word: string) =>
+  `${n.toLocaleString()} ${word}${n === 1 ? '' : 's'}`;
+
 /** "12 s ago", "4 min ago", "2 h ago". */
 export function ago(iso: string, now: number): string {
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
@@ -76,12 +80,10 @@ export function caughtLabel(caught: ListingStatus['caught24h']) {
 
 /** The post-id enumeration's line: "Posts by id: 12 requests in the last hour · 3 found (24 h)". */
 export function postIdsLabel(postIds: NonNullable<IngestionStatus['postIds']>) {
-  const count = (n: number, one: string, many = `${one}s`) =>
-    `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
   const parts = [
-    `${count(postIds.requestsLastHour, 'request')} in the last hour`,
-    `${count(postIds.found24h, 'post')} found that no listing showed (24 h)`,
+    `${plural(postIds.requestsLastHour, 'request')} in the last hour`,
+    `${plural(postIds.found24h, 'post')} found that no listing showed (24 h)`,
   ];
-  if (postIds.behindIds > 0) parts.push(`${count(postIds.behindIds, 'id')} still to check`);
+  if (postIds.behindIds > 0) parts.push(`${plural(postIds.behindIds, 'id')} still to check`);
   return `Posts by id: ${parts.join(' · ')}`;
 }

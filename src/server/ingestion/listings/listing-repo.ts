@@ -153,7 +153,7 @@ export async function isListingBehind(db: DbOrTx, now: Date) {
   return row !== undefined;
 }
 
-/** The planned listings' observed rates, from which the sweeps are planned. */
+/** The planned listings' observed rates, from which the re-read depth is planned. */
 export function listingRates(db: DbOrTx) {
   return db
     .select({ id: redditListings.id, itemsPerMinute: redditListings.itemsPerMinute })

@@ -24,8 +24,8 @@ export class ListingTurn extends TurnState {
     if (at < 0) return;
     const items = page.items.length - 1 - at;
     const perMs = this.listing.itemsPerMinute / 60_000;
-    this.sweepState.checkedBackItems = items;
-    this.sweepState.checkedBackMs = perMs > 0 ? Math.round(items / perMs) : null;
+    this.rereadState.checkedBackItems = items;
+    this.rereadState.checkedBackMs = perMs > 0 ? Math.round(items / perMs) : null;
   }
 
   /**
@@ -36,7 +36,7 @@ export class ListingTurn extends TurnState {
    * A turn that did not catch up leaves no anchor: late items enter above its cursor.
    */
   async readForward(now: number) {
-    const state = this.sweepState;
+    const state = this.rereadState;
     const behind = state.anchor ? this.cursor.fullname : null;
     // Everything read from the anchor up, oldest first: the next anchor is taken from it.
     const chain: Position[] = state.anchor ? [state.anchor] : [];

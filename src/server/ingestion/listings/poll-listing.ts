@@ -7,7 +7,7 @@ import type { RedditClient } from '../../reddit';
 import type { ListingRow } from './listing-repo';
 import { ListingTurn } from './listing-turn';
 import type { RecentItems } from './recent-items';
-import { loadSweepState } from './sweep-repo';
+import { loadRereadState } from './reread-state';
 import { recover } from './turn-recovery';
 
 export type PollSettings = {
@@ -70,7 +70,7 @@ export async function pollListing(
   listing: ListingRow,
   signal?: AbortSignal,
 ): Promise<TurnResult> {
-  const turn = new ListingTurn(deps, listing, signal, await loadSweepState(deps.db, listing.id));
+  const turn = new ListingTurn(deps, listing, signal, await loadRereadState(deps.db, listing.id));
   if (!listing.cursorFullname) {
     await turn.readFirstPage();
     turn.result.caughtUp = true;
@@ -80,6 +80,6 @@ export async function pollListing(
   } else {
     turn.result.caughtUp = await turn.readForward(deps.clock.now().getTime());
   }
-  await turn.saveSweepState();
+  await turn.saveRereadState();
   return turn.result;
 }

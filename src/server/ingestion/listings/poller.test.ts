@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { nextInterval, smoothedRate } from './poller';
+import { nextInterval } from './pacing';
+import { smoothedRate } from './poller';
 
 describe('nextInterval', () => {
   test.each([

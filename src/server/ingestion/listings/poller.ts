@@ -16,8 +16,6 @@ import { pollListing, type PollDeps, type TurnResult } from './poll-listing';
 import { rereadDepth } from './reread-plan';
 import { nextInterval } from './pacing';
 
-export { nextInterval };
-
 const MAX_BACKOFF_MS = 5 * 60_000;
 
 const isInaccessible = (error: unknown): error is RedditError =>

@@ -13,7 +13,7 @@ import {
 } from './listing-repo';
 import type { PollDeps, TurnResult } from './poll-listing';
 import { noteSubredditsInAll } from './subreddits-in-all';
-import { countCoverage, saveSweepState, type SweepState } from './sweep-repo';
+import { countCoverage, saveRereadState, type RereadState } from './reread-state';
 
 // A turn's reads and writes of its listing: each page read under a renewed lease, each page
 // stored with its cursor move. The forward reads are in listing-turn.ts, recovery in
@@ -37,7 +37,7 @@ export class TurnState {
     readonly deps: PollDeps,
     readonly listing: ListingRow,
     protected readonly signal: AbortSignal | undefined,
-    protected readonly sweepState: SweepState,
+    protected readonly rereadState: RereadState,
   ) {
     this.path = listingPath({
       scope: listing.scope,
@@ -56,19 +56,19 @@ export class TurnState {
   /** The next read starts `rereadItems` behind the newest item of this newest-first page. */
   anchorOnPage(page: ListingPage) {
     const positions = positionsOf(page);
-    this.sweepState.anchor =
+    this.rereadState.anchor =
       positions[Math.min(this.deps.settings.rereadItems, positions.length - 1)] ?? null;
   }
 
   /** The re-read position and the coverage counts, for the next turn and the status. */
-  async saveSweepState() {
+  async saveRereadState() {
     countCoverage(
-      this.sweepState,
+      this.rereadState,
       this.deps.clock.now().getTime(),
       this.firstSeen.live,
       this.firstSeen.late,
     );
-    await saveSweepState(this.deps.db, this.listing.id, this.sweepState);
+    await saveRereadState(this.deps.db, this.listing.id, this.rereadState);
   }
 
   /** Items this turn stored first, by the read that found them. */

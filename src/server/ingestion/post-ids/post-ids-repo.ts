@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { redditClientState, redditListings, redditPostIds } from '../../db/schema';
 import { POST_IDS_STATE_ROW } from '../budget-store';
+import { addToHour, sumSince } from '../hourly-counts';
 
 /**
  * The enumeration's position and statistics, in the jsonb of one `reddit_client_state` row,
@@ -18,13 +19,10 @@ const enumerationSchema = z.object({
   /** After a gap: read one by one up to this id, where a listing showed a post. */
   denseUntil: z.number().int().nullable().default(null),
   lease: z.object({ owner: z.string(), until: z.number() }).nullable().default(null),
-  /** Hourly [hour start ms, posts found first, requests, ids passed over as unused], newest last. */
+  /** Hourly [hour start ms, posts found first, requests, ids passed over] (hourly-counts.ts). */
   hours: z.array(hourSchema).default([]),
 });
 export type EnumerationState = z.infer<typeof enumerationSchema>;
-
-const HOUR_MS = 3600_000;
-const HOURS_KEPT = 25;
 
 /** Adds to the state's current hour. */
 export function countHour(
@@ -32,25 +30,13 @@ export function countHour(
   now: number,
   add: { found: number; requests: number; gapIds: number },
 ) {
-  const hour = Math.floor(now / HOUR_MS) * HOUR_MS;
-  let last = state.hours[state.hours.length - 1];
-  if (!last || last[0] !== hour) state.hours.push((last = [hour, 0, 0, 0]));
-  last[1] += add.found;
-  last[2] += add.requests;
-  last[3] += add.gapIds;
-  while (state.hours.length > HOURS_KEPT) state.hours.shift();
+  addToHour(state.hours, now, [add.found, add.requests, add.gapIds]);
 }
 
 /** Posts found, requests sent and ids passed over since `since` (ms). */
 export function enumerationSince(state: EnumerationState | undefined, since: number) {
-  const sum = { found: 0, requests: 0, gapIds: 0 };
-  for (const [hour, found, requests, gapIds] of state?.hours ?? []) {
-    if (hour + HOUR_MS <= since) continue;
-    sum.found += found;
-    sum.requests += requests;
-    sum.gapIds += gapIds;
-  }
-  return sum;
+  const [found, requests, gapIds] = sumSince(state?.hours ?? [], since, 3);
+  return { found, requests, gapIds };
 }
 
 const stateValue = sql`${redditClientState.budget}`;

@@ -8,7 +8,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { parseBudget } from '../budget-store';
-import { coverageSince, loadSweepStates, type SweepState } from '../listings/sweep-repo';
+import { coverageSince, loadRereadStates, type RereadState } from '../listings/reread-state';
 import { postIdNumber } from '../post-ids/post-id-plan';
 import {
   enumerationSince,
@@ -78,12 +78,12 @@ export function toListingStatus(
   l: ListingRow,
   names: ReadonlySet<string>,
   gaps24h: ListingStatus['gaps24h'],
-  sweep?: { state: SweepState | undefined; now: Date; byId?: number },
+  reread?: { state: RereadState | undefined; now: Date; byId?: number },
 ): ListingStatus {
-  const checkedBackMs = sweep?.state?.checkedBackMs ?? null;
-  const caught = sweep?.state
-    ? coverageSince(sweep.state, sweep.now.getTime() - 24 * 3600_000)
-    : { live: 0, swept: 0 };
+  const checkedBackMs = reread?.state?.checkedBackMs ?? null;
+  const caught = reread?.state
+    ? coverageSince(reread.state, reread.now.getTime() - 24 * 3600_000)
+    : { live: 0, reread: 0 };
   return {
     id: l.id,
     scope: l.scope === 'all' ? 'all' : 'subreddits',
@@ -97,9 +97,9 @@ export function toListingStatus(
     lastError: l.errorSince ? l.lastError : null,
     errorSince: iso(l.errorSince),
     gaps24h,
-    lateCheckedBackItems: sweep?.state?.checkedBackItems ?? null,
+    lateCheckedBackItems: reread?.state?.checkedBackItems ?? null,
     lateCheckedBackSeconds: checkedBackMs === null ? null : Math.round(checkedBackMs / 1000),
-    caught24h: { live: caught.live, reread: caught.swept, byId: sweep?.byId ?? 0 },
+    caught24h: { ...caught, byId: reread?.byId ?? 0 },
   };
 }
 
@@ -192,11 +192,11 @@ export function createIngestionService(deps: {
       const names = new Set(alerts.flatMap((a) => repo.toNames(a.subreddits)));
       const dayStart = startOfLocalDay(now, timezone);
       const dayAgo = now.getTime() - 24 * 3600_000;
-      const [gaps24h, gapsToday, blocked, sweeps, enumeration] = await Promise.all([
+      const [gaps24h, gapsToday, blocked, rereads, enumeration] = await Promise.all([
         repo.gapsSince(db, new Date(dayAgo)),
         repo.gapsSince(db, dayStart),
         repo.inaccessibleSubreddits(db, [...names]),
-        loadSweepStates(db),
+        loadRereadStates(db),
         loadEnumeration(db),
       ]);
       const byId = enumerationSince(enumeration, dayAgo);
@@ -219,7 +219,7 @@ export function createIngestionService(deps: {
           .sort((a, b) => (a.scope === b.scope ? a.id - b.id : a.scope === 'all' ? -1 : 1))
           .map((l) =>
             toListingStatus(l, names, gapsOf(l.id), {
-              state: sweeps.get(l.id),
+              state: rereads.get(l.id),
               now,
               byId: allPosts(l) ? byId.found : 0,
             }),
@@ -247,7 +247,8 @@ export function createIngestionService(deps: {
           count: today.reduce((n, g) => n + g.count, 0),
           estimatedItems: today.reduce((n, g) => n + g.estimatedItems, 0),
         },
-        postIds: postIdsStatus(enumeration, listings.find(allPosts), now),
+        // Only to users whose alerts r/all/new serves: the enumeration follows its cursor.
+        postIds: postIdsStatus(enumeration, [...mine].find(allPosts), now),
       };
     },
   };

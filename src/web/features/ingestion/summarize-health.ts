@@ -1,4 +1,4 @@
-import { ago, clockTime, lateLabel, listingLabel } from '../../lib/monitoring-format';
+import { ago, clockTime, lateLabel, listingLabel, plural } from '../../lib/monitoring-format';
 import { SITE_WIDE_NEEDS_CREDENTIALS, type IngestionStatus } from '@shared/api/ingestion';
 
 export type HealthTone = 'ok' | 'warning' | 'error' | 'off';
@@ -10,8 +10,6 @@ export type HealthSummary = { tone: HealthTone; headline: string; warnings: stri
 
 /** A listing silent for this long (with no error to explain it) is worth a warning. */
 const STALE_MS = 3 * 60_000;
-
-const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n === 1 ? '' : 's'}`;
 
 /** Silence means broken, not quiet: every state says what is being done or what is wrong. */
 export function summarizeHealth(
@@ -80,9 +78,7 @@ export function summarizeHealth(
   const gaps = status.gapsToday;
   const parts = [
     limited
-      ? status.feedToken
-        ? `Limited mode (RSS feeds with your feed token): reading ${plural(status.listings.length, 'feed')}, one request every ${plural(status.feedSeconds ?? 60, 'second')}`
-        : `Limited mode: reading ${plural(status.listings.length, 'public feed')}, one request every ${plural(status.feedSeconds ?? 60, 'second')}`
+      ? `Limited mode${status.feedToken ? ' (RSS feeds with your feed token)' : ''}: reading ${plural(status.listings.length, status.feedToken ? 'feed' : 'public feed')}, one request every ${plural(status.feedSeconds ?? 60, 'second')}`
       : `Monitoring ${plural(status.listings.length, 'listing')}`,
     last ? `last update ${ago(last, now)}` : 'first check pending',
     gaps.count === 0
