@@ -23,6 +23,8 @@ describe('preview texts', () => {
     [preview(3, null), '3 matches so far'],
     [preview(0, 0), 'None lately: probably fewer than one a day'],
     [{ ...preview(0, null), items: 0 }, 'No estimate yet'],
+    // The week's search found none, but the first minute already has one.
+    [preview(1, null, { matches: 0, capped: false, perDay: 0 }), '1 match so far'],
     [preview(2, null, { matches: 35, capped: false, perDay: 5 }), 'About 5 a day'],
     [preview(40, 960), 'About 960 a day'],
     [preview(0, 0.4), 'About 3 a week'],
@@ -67,6 +69,13 @@ describe('preview texts', () => {
     expect(detailLines({ ...preview(0, null), items: 0, minutes: 0.2 })).toEqual([
       'Earshot has read no posts or comments lately to estimate from: it reads Reddit once a keyword is saved.',
     ]);
+    // Nothing read, but Reddit's search answered: the week gives the rate.
+    const weekOnly = { ...preview(0, null, { matches: 0, capped: false, perDay: 0 }), items: 0 };
+    expect(detailLines(weekOnly)).toEqual([
+      'Earshot has read no posts or comments lately to estimate from: it reads Reddit once a keyword is saved.',
+      "Reddit's search of the past week: 0 matches.",
+    ]);
+    expect(headline(weekOnly)).toBe('None lately: probably fewer than one a day');
   });
 
   test.each([

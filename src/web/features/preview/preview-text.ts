@@ -5,13 +5,18 @@ export const count = (n: number) => n.toLocaleString('en-US');
 export const span = (minutes: number) =>
   minutes < 1.5 ? 'the last minute' : `the last ${Math.round(minutes)} minutes`;
 
-/** Matches a day: the last hour's rate, else the past week's on Reddit's search. */
-export const dailyRate = (preview: Preview): number | null =>
-  preview.perDay ?? preview.week?.perDay ?? null;
+/**
+ * Matches a day: the last hour's rate, else the past week's on Reddit's search, unless the
+ * week found none while the hour already has some (Reddit's search misses many).
+ */
+export function dailyRate(preview: Preview): number | null {
+  if (preview.perDay !== null) return preview.perDay;
+  const week = preview.week?.perDay ?? null;
+  return week === 0 && preview.matches > 0 ? null : week;
+}
 
-/** The last hour's window holds nothing at all, and Reddit's search said nothing either. */
-const readNothing = (preview: Preview) =>
-  preview.basis === 'window' && preview.items === 0 && preview.week === null;
+/** The last hour's window holds nothing at all (Earshot reads Reddit once a keyword is saved). */
+const readNothing = (preview: Preview) => preview.basis === 'window' && preview.items === 0;
 
 /** "About 40 a day", or what little Earshot can say yet. */
 export function headline(preview: Preview): string {
