@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { ChangeSignal } from './eventually';
 
 export type SinkMode = 'accept' | 'temporary' | 'permanent';
 
@@ -23,6 +24,7 @@ export async function startSmtpSink(
   const tls = options.tls ?? 'none';
   const capture = options.capture ?? true;
   const messages: CapturedMail[] = [];
+  const arrived = new ChangeSignal();
   let mode: SinkMode = 'accept';
   let accepted = 0;
   let port = 0;
@@ -62,6 +64,7 @@ export async function startSmtpSink(
                 raw,
                 parsed,
               });
+              arrived.changed();
               callback();
             })
             .catch((error: Error) => callback(error));
@@ -100,15 +103,30 @@ export async function startSmtpSink(
     },
     start,
     stop,
+    /** Answers what `check` finds once it finds something, checking on each arrival. */
+    until<T>(what: string, check: () => T | undefined | null | false, timeoutMs = 5000) {
+      return arrived.until(what, check, timeoutMs);
+    },
     /** Resolves once `count` messages have arrived, or fails after `timeoutMs`. */
-    async waitFor(count: number, timeoutMs = 5000) {
-      const until = Date.now() + timeoutMs;
-      while (messages.length < count) {
-        if (Date.now() > until)
-          throw new Error(`expected ${count} messages, got ${messages.length}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      return messages;
+    waitFor(count: number, timeoutMs = 5000) {
+      return arrived.until(
+        `${count} messages (got ${messages.length})`,
+        () => messages.length >= count && messages,
+        timeoutMs,
+      );
+    },
+    /**
+     * The newest message to `to` whose subject is `subject` (or matches it), once one has
+     * arrived; fails after `timeoutMs`.
+     */
+    mailTo(to: string, subject: string | RegExp, timeoutMs = 5000) {
+      const matches = (actual = '') =>
+        typeof subject === 'string' ? actual === subject : subject.test(actual);
+      return arrived.until(
+        `a mail to ${to} with the subject ${subject}`,
+        () => messages.findLast((m) => m.envelopeTo.includes(to) && matches(m.parsed.subject)),
+        timeoutMs,
+      );
     },
   };
 }
