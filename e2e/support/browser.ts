@@ -72,12 +72,16 @@ export interface BrowserSession {
   close: () => Promise<void>;
 }
 
-/** A fresh context (own cookies) and page that records every unexpected console error. */
+/**
+ * A fresh context (own cookies) and page that records every unexpected console error. Reduced
+ * motion is asked for, which the theme honours (respectReducedMotion): dialogs, menus and toasts
+ * appear without transitions to wait for or frames to paint.
+ */
 export async function openSession(
   browser: Browser,
   viewport: { width: number; height: number } = DESKTOP,
 ): Promise<BrowserSession> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const errors: string[] = [];
   const expected = [...ALWAYS_EXPECTED];

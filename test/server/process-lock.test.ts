@@ -21,8 +21,8 @@ const run = promisify(execFile);
 /** The PID of a process that has exited: what a killed Earshot leaves in its lock. */
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid;
 
-// Two server processes and the backup command (tsx, embedded database): tens of seconds on a
-// loaded machine.
+// Two server processes and the backup command, each a process of its own with the embedded
+// database: seconds each on a loaded machine.
 describe('one embedded database, one process', { timeout: 180_000 }, () => {
   test("a dead process's lock is taken over; a second process exits 1 with one line; `npm run backup` takes the archive from the running one; a clean stop removes the lock", async () => {
     const dataDir = tempDir();
@@ -55,7 +55,7 @@ describe('one embedded database, one process', { timeout: 180_000 }, () => {
     const archive = path.join(tempDir(), 'earshot.tar.gz');
     const backup = await run(
       process.execPath,
-      ['--import', 'tsx', 'src/server/backup-cli.ts', 'backup', archive],
+      ['dist/server/backup-cli.js', 'backup', archive],
       { env: { PATH: process.env.PATH, DATA_DIR: dataDir } },
     );
     expect(backup.stdout.replace(/\([\d.]+ MB, [\d.]+ s\)/, '(… MB, … s)')).toBe(

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { freePort, spawnServer, waitUntilReady } from '../helpers/server-process';
 
-/** The real entry point under tsx, with only what the test gives it in its environment. */
+/** The built entry point, with only what the test gives it in its environment. */
 const runServer = (env: Record<string, string>) =>
   spawnServer({ LOG_LEVEL: 'error', REDDIT_ENABLED: 'false', ...env });
 
@@ -15,7 +15,6 @@ const dataDir = () => {
 };
 afterAll(() => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-// Each test starts the server under tsx, which takes tens of seconds on a loaded machine.
 describe('the server process', { timeout: 120_000 }, () => {
   test('a bad environment value exits 1 with one line naming it', async () => {
     const run = runServer({ PORT: 'abc', DATA_DIR: dataDir() });
