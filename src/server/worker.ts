@@ -97,6 +97,10 @@ export function buildWorker(deps: WorkerDeps) {
       await runner?.stop();
       await ingestion.stop();
     },
+    /** Runs a job now and resolves when that run is over (see JobRunner.runNow). */
+    runNow(name: WorkerJobName) {
+      return runner?.runNow(name) ?? Promise.resolve();
+    },
     /** The live matching index (once started with Reddit access). */
     get index() {
       return ingestion.index;

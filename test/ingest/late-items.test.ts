@@ -59,7 +59,7 @@ test('items Reddit shows late, a few dozen below the newest (below the cursor), 
     .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.redditId).sort(), within)
     .toEqual(all);
   // Several more reads, each starting behind the cursor: nothing stored or counted twice.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await waitForReads(t.fake, /^\/r\/all\/new/, 2, Date.now());
   expect(await t.mentionsOf(user.id)).toHaveLength(4);
 
   const status = await postsStatus();
@@ -70,7 +70,7 @@ test('items Reddit shows late, a few dozen below the newest (below the cursor), 
   expect(status.caught24h.live - before.live).toBe(10);
   expect(status.caught24h.byId - before.byId).toBe(1);
   expect(status.lateCheckedBackItems).toBeGreaterThanOrEqual(45);
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await waitForReads(t.fake, /^\/r\/all\/new/, 2, Date.now());
   expect((await postsStatus()).caught24h).toEqual(status.caught24h);
 });
 
@@ -95,6 +95,7 @@ test('random comment ids through a whole run: every matching comment stored once
       });
       if (matching) expected.push(comment.data.name);
     }
+    // Batches spread over several reads (input pacing, not a wait for anything).
     await new Promise((resolve) => setTimeout(resolve, 400));
   }
   // The ids really are random: not in creation order.
@@ -103,7 +104,8 @@ test('random comment ids through a whole run: every matching comment stored once
   await expect
     .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.redditId).sort(), within)
     .toEqual([...expected].sort());
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  // Two more reads: nothing stored twice.
+  await waitForReads(t.fake, /^\/r\/all\/comments/, 2, Date.now());
   expect(await t.mentionsOf(user.id)).toHaveLength(expected.length);
   const comments = await allListing('comments');
   const gaps = await t.db

@@ -4,7 +4,7 @@ import { redditListings, redditPostIds } from '../../src/server/db/schema';
 import { buildIngestion, waitForReads, within } from '../helpers/ingestion';
 
 const t = await buildIngestion();
-await t.startWorker();
+const worker = await t.startWorker();
 const { client, user } = await t.signedIn();
 
 let alertAdded: Promise<void> | undefined;
@@ -71,8 +71,9 @@ test('posts r/all never lists are found by id once; deleted and private ids are 
   const expected = [...before, optedOut.data.name, withheld.data.name, listed.data.name].sort();
   await expect.poll(mentionNames, within).toEqual(expected);
   await expect.poll(async () => (await postIdsStatus()).postIds?.behindIds, within).toBe(0);
-  // A few more runs: nothing stored twice, nothing listed asked for.
-  await new Promise((resolve) => setTimeout(resolve, 2500));
+  // Two more whole runs of the enumeration: nothing stored twice, nothing listed asked for.
+  await worker.runNow('ingest.post-ids');
+  await worker.runNow('ingest.post-ids');
   expect(await mentionNames()).toEqual(expected);
   const asked = new Set(askedIds(from));
   for (const post of [...fillers, ...newer]) expect(asked).not.toContain(post.data.name);

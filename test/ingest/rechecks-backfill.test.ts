@@ -7,7 +7,7 @@ import { insertAlert, insertMentions } from '../helpers/mentions';
 const t = await buildIngestion();
 // Candidates are first re-checked 2 minutes after they appear: the test clock is real, so the
 // worker's candidates are made due at once by moving their next check.
-await t.startWorker();
+const worker = await t.startWorker();
 
 const makeDue = () =>
   t.db.update(scoreCandidates).set({ nextCheckAt: new Date(Date.now() - 1000) });
@@ -58,9 +58,9 @@ describe('minScore re-checks', () => {
     expect(
       await t.db.select().from(scoreCandidates).where(eq(scoreCandidates.alertId, alert.id)),
     ).toHaveLength(0);
-    // Once: further re-checks store nothing again.
+    // Once: a further re-check stores nothing again.
     await makeDue();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await worker.runNow('ingest.score-rechecks');
     expect(await t.mentionsOf(user.id)).toHaveLength(1);
   });
 
@@ -116,7 +116,7 @@ describe('minScore re-checks', () => {
 // Listings that show only their 5 newest items: the week-old posts below are out of their
 // reach, so whatever is stored of them comes from the backfill.
 const b = await buildIngestion({ fake: { listingWindow: 5 } });
-await b.startWorker();
+const bWorker = await b.startWorker();
 for (let i = 0; i < 10; i++) b.fake.addPost({ subreddit: 'SaaS', title: `filler ${i}` });
 
 describe('backfill of a new or changed alert', () => {
@@ -157,7 +157,8 @@ describe('backfill of a new or changed alert', () => {
     await client.put(`/api/alerts/${alert.id}`, { keyword: 'backfillword' });
     await expect.poll(() => searches().length, within).toBe(before + 1);
     await client.put(`/api/alerts/${alert.id}`, { keyword: 'backfillword -jobs' });
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // A whole run of the backfill job after the edit: it searched nothing.
+    await bWorker.runNow('ingest.backfill');
     expect(searches().length).toBe(before + 1);
     // 26: the keyword without "-jobs" also found the hiring post; nothing was stored twice.
     await expect.poll(async () => (await t.mentionsOf(user.id)).length, within).toBe(26);

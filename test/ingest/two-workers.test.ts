@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { users } from '../../src/server/db/schema';
+import { eventually } from '../helpers/eventually';
 import { buildIngestion, waitForReads, within } from '../helpers/ingestion';
 
 const t = await buildIngestion();
@@ -33,15 +34,18 @@ test('two workers on one database share the listings and store every planted ite
     subreddits: ['twinsub', 'othersub', 'elsewhere', 'misc'],
     plant: { phrases: ['twinword'], rate: 0.2 },
   });
-  await new Promise((resolve) => setTimeout(resolve, 6000));
+  const plantedSoFar = () =>
+    t.fake
+      .items()
+      .filter((item) => item.createdMs >= start)
+      .filter((item) =>
+        /twinword/i.test(`${item.title ?? ''} ${item.selftext ?? ''} ${item.body ?? ''}`),
+      );
+  // Until enough is planted for both workers to take part (about 3 s at these rates).
+  await eventually('31 planted items', () => plantedSoFar().length > 30, { timeoutMs: 20_000 });
   t.fake.stopFirehose();
 
-  const planted = t.fake
-    .items()
-    .filter((item) => item.createdMs >= start)
-    .filter((item) =>
-      /twinword/i.test(`${item.title ?? ''} ${item.selftext ?? ''} ${item.body ?? ''}`),
-    );
+  const planted = plantedSoFar();
   expect(planted.length).toBeGreaterThan(30);
   // Site-wide alert: every planted item; restricted alert: those in its two subreddits.
   const restricted = planted.filter((item) => ['twinsub', 'othersub'].includes(item.subreddit));

@@ -286,6 +286,43 @@ describe('startJobs', () => {
     expect(calls).toBe(2);
   });
 
+  test('runNow(name) resolves when a run that started after the call has ended', async () => {
+    const seen: number[] = [];
+    let value = 0;
+    let release!: () => void;
+    const runner = start([
+      job({
+        name: 'sync',
+        everyMs: 60_000,
+        run: async () => {
+          const read = value;
+          if (seen.length === 0) await new Promise<void>((resolve) => (release = resolve));
+          seen.push(read);
+        },
+      }),
+    ]);
+    // Called during the first run: resolved after the second, which sees the new value.
+    await until(() => release !== undefined);
+    value = 1;
+    const done = runner.runNow('sync');
+    release();
+    await done;
+    expect(seen).toEqual([0, 1]);
+    // Called while idle: the run comes at once, long before the interval.
+    value = 2;
+    await runner.runNow('sync');
+    expect(seen).toEqual([0, 1, 2]);
+  });
+
+  test('runNow resolves for an unknown job, and once the runner has stopped', async () => {
+    const runner = start([job({ everyMs: 60_000, run: () => delay(20) })]);
+    await runner.runNow('no-such-job');
+    const pending = runner.runNow('test-job');
+    await runner.stop();
+    await pending;
+    await runner.runNow('test-job');
+  });
+
   test('triggering an unknown job does nothing', async () => {
     let calls = 0;
     const runner = start([job({ everyMs: 60_000, run: async () => void calls++ })]);

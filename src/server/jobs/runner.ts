@@ -36,26 +36,39 @@ const wait = (ms: number, signal: AbortSignal) =>
  * Runs each job on its own schedule: a run is time-boxed (its signal aborts at `timeoutMs`
  * and the runner stops waiting for it), a failed run is retried a bounded number of times,
  * and a job never overlaps itself, even when a timed-out run is still winding down.
- * `trigger` runs a job as soon as it is free; `stop` waits for the runs in progress.
+ * `trigger` runs a job as soon as it is free; `runNow` does too, and says when that run is over;
+ * `stop` waits for the runs in progress.
  */
 export function startJobs<Name extends string>(jobs: Job<Name>[], log: Logger) {
   const stopping = new AbortController();
-  const states = new Map<string, { trigger: () => void }>();
+  const states = new Map<string, { trigger: () => void; runNow: () => Promise<void> }>();
   const loops: Promise<void>[] = [];
 
   for (const job of jobs) {
     let wake: (() => void) | undefined;
     let triggered = false;
+    // Callers of runNow, told when a run that starts after their call has ended.
+    let waiting: (() => void)[] = [];
+    const trigger = () => {
+      triggered = true;
+      wake?.();
+    };
     states.set(job.name, {
-      trigger: () => {
-        triggered = true;
-        wake?.();
-      },
+      trigger,
+      runNow: () =>
+        new Promise<void>((resolve) => {
+          if (stopping.signal.aborted) return resolve();
+          waiting.push(resolve);
+          trigger();
+        }),
     });
     const loop = async () => {
       while (!stopping.signal.aborted) {
         triggered = false;
+        const told = waiting;
+        waiting = [];
         await runWithRetries(job, log, stopping.signal);
+        for (const done of told) done();
         if (stopping.signal.aborted || triggered) continue;
         await new Promise<void>((resolve) => {
           wake = resolve;
@@ -63,6 +76,8 @@ export function startJobs<Name extends string>(jobs: Job<Name>[], log: Logger) {
         });
         wake = undefined;
       }
+      // Stopped: no run will come for those still waiting.
+      for (const done of waiting) done();
     };
     loops.push(loop());
   }
@@ -71,6 +86,14 @@ export function startJobs<Name extends string>(jobs: Job<Name>[], log: Logger) {
   return {
     trigger(name: Name) {
       states.get(name)?.trigger();
+    },
+    /**
+     * Runs the job as soon as it is free and resolves when that run (with its retries) has ended,
+     * or at once when the job is unknown or the runner stopped: a caller can wait for a run that
+     * saw everything done before the call, instead of sleeping.
+     */
+    runNow(name: Name): Promise<void> {
+      return states.get(name)?.runNow() ?? Promise.resolve();
     },
     async stop() {
       stopping.abort();
