@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeReddit, type FakeReddit } from '../test/fakes/reddit';
+import { eventually } from '../test/helpers/eventually';
 import {
   createUserThroughApi,
   DESKTOP,
@@ -61,12 +62,8 @@ async function asUser(url: string, user: TestUser) {
 }
 
 /** Polls `done` (expect.poll is for tests, not hooks) until it holds or 30 s have passed. */
-async function until(what: string, done: () => Promise<boolean>) {
-  for (const deadline = Date.now() + 30_000; !(await done());) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
+const until = (what: string, done: () => Promise<boolean>) =>
+  eventually(what, done, { timeoutMs: 30_000, intervalMs: 250 });
 
 // One user per width, each with three keywords (one paused, one by email) and mentions.
 beforeAll(async () => {

@@ -25,16 +25,12 @@ async function signedInPage(
 
 /** Opens the verification link registration mailed: mail goes only to verified addresses. */
 async function verifyEmail(email: string) {
-  const until = Date.now() + 5000;
-  let token: string | undefined;
-  while (!token) {
+  const token = await sink!.until(`the verification mail to ${email}`, () => {
     const mail = sink!.messages.find(
       (m) => m.envelopeTo.includes(email) && m.parsed.messageId?.startsWith('<verify.'),
     );
-    token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail?.parsed.text ?? '')?.[1];
-    if (!token && Date.now() > until) throw new Error(`no verification mail for ${email}`);
-    if (!token) await new Promise((r) => setTimeout(r, 20));
-  }
+    return /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail?.parsed.text ?? '')?.[1];
+  });
   const res = await fetch(`${suite.server.url}/api/email-verification/confirm`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: suite.server.url },

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import { eventually } from '../../helpers/eventually';
 import { startFakeReddit, type FakeReddit } from './index';
 
 let fake: FakeReddit;
@@ -128,11 +129,12 @@ describe('control API', () => {
     fake = await startFakeReddit();
     const body = { commentsPerSecond: 40, postsPerSecond: 10, subreddits: ['one', 'two'] };
     expect((await control('POST', 'firehose', body)).status).toBe(204);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await eventually('11 items', () => fake!.items().length > 10);
     expect((await control('DELETE', 'firehose')).status).toBe(204);
     const count = fake.items().length;
     expect(count).toBeGreaterThan(10);
     for (const item of fake.items()) expect(['one', 'two']).toContain(item.subreddit);
+    // Stopped: a few of its ticks later (40 comments a second), still no new item.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(fake.items().length).toBe(count);
   });

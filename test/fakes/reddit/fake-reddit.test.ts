@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { eventually } from '../../helpers/eventually';
 import { hasSharedFixture } from '../../helpers/shared-fixtures';
 import { DEFAULT_FIXTURES_DIR } from './fixtures';
 import { startFakeReddit, type FakeReddit, type FakeRedditOptions } from './index';
@@ -486,7 +487,6 @@ describe('/api/info for the posts-by-id enumeration', () => {
   /** The `count` post fullnames after `id`, consecutive in base 36, as the product asks them. */
   const after = (id: string, count: number) =>
     Array.from({ length: count }, (_, i) => `t3_${(parseInt(id, 36) + i + 1).toString(36)}`);
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   test.each([403, 404] as const)(
     'posts of a forbidden subreddit (%i) are missing from the answer',
@@ -505,9 +505,14 @@ describe('/api/info for the posts-by-id enumeration', () => {
     const first = fake.addPost({ subreddit: 'SaaS', title: 'shown at once' }).data;
     const late = { share: 1, minMs: 60_000, maxMs: 60_000, minDepth: 0, maxDepth: 0 };
     fake.startFirehose({ commentsPerSecond: 0, postsPerSecond: 40, subreddits: ['SaaS'], late });
-    await sleep(300);
-    const asked = await get(`/api/info?id=${after(first.id, 100).join(',')}`);
-    const held = asked.json.data.children.map((c: any) => c.data);
+    const askHeld = async () =>
+      (await get(`/api/info?id=${after(first.id, 100).join(',')}`)).json.data.children.map(
+        (c: any) => c.data,
+      );
+    const held = await eventually('4 held posts', async () => {
+      const answered = await askHeld();
+      return answered.length > 3 && answered;
+    });
     expect(held.length).toBeGreaterThan(3);
     for (const data of held) {
       expect(data).toMatchObject({ author: '[deleted]', selftext: '[removed]' });
