@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { InterleavedSequencer } from './test/helpers/interleaved-sequencer';
 
 export default defineConfig({
   resolve: {
@@ -7,6 +9,11 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
+    // One worker more than the cores: most test files spend their time waiting on servers,
+    // browsers and timers, not computing (Vitest's default, one less than the cores, leaves a
+    // two-core machine running one file at a time). Browser and API files alternate.
+    maxWorkers: availableParallelism() + 1,
+    sequence: { sequencer: InterleavedSequencer },
     testTimeout: 30_000,
     hookTimeout: 180_000,
     projects: [
