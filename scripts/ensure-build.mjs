@@ -48,4 +48,20 @@ export function ensureBuild({ quiet = false } = {}) {
   return true;
 }
 
+const SERVER_INPUTS = ['src/server', 'src/shared', 'package-lock.json'];
+
+/**
+ * Bundles only the server (esbuild: about a second) when dist/server is missing or older than
+ * its sources: what tests that start server processes need, without the web app's build.
+ */
+export function ensureServerBuild() {
+  const entries = ['dist/server/main.js', 'dist/server/backup-cli.js'];
+  if (entries.every((entry) => existsSync(entry))) {
+    const built = Math.min(...entries.map((entry) => statSync(entry).mtimeMs));
+    if (!SERVER_INPUTS.some((input) => newestMtime(input) > built)) return false;
+  }
+  execSync('node scripts/build-server.mjs', { stdio: 'pipe' });
+  return true;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) ensureBuild();

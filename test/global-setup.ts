@@ -1,15 +1,15 @@
 import type { TestProject } from 'vitest/node';
-import { ensureBuild } from '../scripts/ensure-build.mjs';
+import { ensureServerBuild } from '../scripts/ensure-build.mjs';
 import { acquireTemplates } from './helpers/templates';
 
 /**
  * Migrates one database before any test file runs, so that every file starts from a copy of it
  * instead of running each migration again (what epic-stack's global setup does with SQLite), and
- * builds dist/ when stale: the tests that start server processes run the built entry points, as
- * `npm start` and `npm run backup` do (the browser tests' setup shares the same build).
+ * bundles the server when stale: the tests that start server processes run the built entry
+ * points, as `npm start` and `npm run backup` do.
  */
 export default async function setup(project: TestProject) {
-  ensureBuild({ quiet: true });
+  ensureServerBuild();
   const { templates, release } = await acquireTemplates();
   if (templates.postgres) project.provide('postgresTemplate', templates.postgres);
   if (templates.pgliteTarball) project.provide('pgliteTemplate', templates.pgliteTarball);
