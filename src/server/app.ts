@@ -2,11 +2,12 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import {
-  authRoutes,
+  accountRoutes,
   createAuthService,
   createGuessingLimits,
   createRequireUser,
   createSessionCookies,
+  publicAccountRoutes,
 } from './accounts';
 import { alertRoutes, createAlertService } from './alerts';
 import { channelRoutes, createChannelService } from './channels';
@@ -14,6 +15,7 @@ import {
   createSubscriptionService,
   createTestCheckoutService,
   planRoutes,
+  stripeWebhookRoutes,
   subscriptionRoutes,
   testCheckoutRoutes,
 } from './billing';
@@ -31,11 +33,12 @@ import {
   unsubscribeRoutes,
 } from './email';
 import { installErrorHandler } from './http/error-handler';
+import { registerPrivateRoutes } from './http/private-scope';
 import { installSecurity } from './http/security';
 import { installWebApp } from './http/static-web';
 import { installTransport } from './http/transport';
 import { createIngestionService, ingestionRoutes, redditMode } from './ingestion';
-import { createFeedService, feedRoutes } from './feeds';
+import { createFeedService, feedRoutes, publicFeedRoutes } from './feeds';
 import { createExclusionService, exclusionRoutes } from './exclusions';
 import { createRelevanceService, relevanceRoutes } from './relevance';
 import { createPreviewService, previewRoutes, type RecentItemWindow } from './preview';
@@ -93,8 +96,24 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   const cookies = createSessionCookies(config);
-  const requireUser = createRequireUser(auth, cookies);
+  const mode = redditMode(config);
+  const ingestion = createIngestionService({
+    db,
+    clock,
+    mode,
+    feedSeconds: config.reddit.rssSeconds,
+    feedToken: config.reddit.feedToken !== undefined,
+  });
+  const mentions = createMentionService({ db, clock });
+  const feeds = createFeedService({ db, clock, appUrl: config.appUrl, mentions });
+  const digests = createDigestService({
+    db,
+    clock,
+    instantMinutes: config.instantEmailMinutes,
+  });
 
+  // Public: what a stranger may ask, or what carries its own credential (a link's token, a
+  // feed's token, Stripe's signature). Nothing else belongs here.
   app.get('/healthz', () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     try {
@@ -104,76 +123,65 @@ export async function buildApp(deps: AppDeps) {
       return reply.status(503).send({ message: 'Database is not answering' });
     }
   });
-
-  authRoutes(app, { auth, cookies, requireUser, config, limits });
+  publicAccountRoutes(app, { auth, cookies, config, limits });
   planRoutes(app, { db });
-  const mode = redditMode(config);
-  const ingestion = createIngestionService({
-    db,
-    clock,
-    mode,
-    feedSeconds: config.reddit.rssSeconds,
-    feedToken: config.reddit.feedToken !== undefined,
-  });
-  alertRoutes(app, {
-    alerts: createAlertService({ db, clock, pollStates: ingestion.pollStates }),
-    requireUser,
-  });
-  ingestionRoutes(app, { ingestion, requireUser });
-  exclusionRoutes(app, { exclusions: createExclusionService({ db, clock }), requireUser });
-  relevanceRoutes(app, { relevance: createRelevanceService({ db, clock }), requireUser });
-  previewRoutes(app, {
-    preview: createPreviewService({
-      clock,
-      window: deps.recentItems,
-      reddit: deps.reddit,
-      log: app.log,
-    }),
-    requireUser,
-  });
-  channelRoutes(app, {
-    channels: createChannelService({
+  publicFeedRoutes(app, { feeds });
+  stripeWebhookRoutes(app, { subscriptions });
+  await unsubscribeRoutes(app, { digests, appUrl: config.appUrl });
+
+  // Private: every route registered in here answers 401 without a session.
+  await registerPrivateRoutes(app, createRequireUser(auth, cookies), (scope) => {
+    accountRoutes(scope, { auth, cookies });
+    alertRoutes(scope, {
+      alerts: createAlertService({ db, clock, pollStates: ingestion.pollStates }),
+    });
+    ingestionRoutes(scope, { ingestion });
+    exclusionRoutes(scope, { exclusions: createExclusionService({ db, clock }) });
+    relevanceRoutes(scope, { relevance: createRelevanceService({ db, clock }) });
+    previewRoutes(scope, {
+      preview: createPreviewService({
+        clock,
+        window: deps.recentItems,
+        reddit: deps.reddit,
+        log: app.log,
+      }),
+    });
+    channelRoutes(scope, {
+      channels: createChannelService({
+        db,
+        clock,
+        allowPrivate: config.channels.allowPrivate,
+        ctx: { appUrl: config.appUrl, telegramApiBase: config.channels.telegramApiBase },
+      }),
+    });
+    // The web process sends one kind of Reddit request: a user's diagnostic test, which takes
+    // the next slot of the budget the workers share.
+    const { reddit } = deps;
+    diagnosticRoutes(scope, {
+      diagnostic: createDiagnosticService({
+        db,
+        clock,
+        mode,
+        reddit,
+        feeds: reddit ? undefined : deps.feeds,
+      }),
+    });
+    statsRoutes(scope, { stats: createStatsService({ db, clock }) });
+    mentionRoutes(scope, { mentions });
+    feedRoutes(scope, { feeds });
+    subscriptionRoutes(scope, { subscriptions });
+    const testCheckout = createTestCheckoutService({
       db,
       clock,
-      allowPrivate: config.channels.allowPrivate,
-      ctx: { appUrl: config.appUrl, telegramApiBase: config.channels.telegramApiBase },
-    }),
-    requireUser,
-  });
-  // The web process sends one kind of Reddit request: a user's diagnostic test, which takes
-  // the next slot of the budget the workers share.
-  const { reddit } = deps;
-  const feeds = reddit ? undefined : deps.feeds;
-  diagnosticRoutes(app, {
-    diagnostic: createDiagnosticService({ db, clock, mode, reddit, feeds }),
-    requireUser,
-  });
-  statsRoutes(app, { stats: createStatsService({ db, clock }), requireUser });
-  const mentions = createMentionService({ db, clock });
-  mentionRoutes(app, { mentions, requireUser });
-  feedRoutes(app, {
-    feeds: createFeedService({ db, clock, appUrl: config.appUrl, mentions }),
-    requireUser,
-  });
-  subscriptionRoutes(app, { subscriptions, requireUser });
-  const testCheckout = createTestCheckoutService({
-    db,
-    clock,
-    log: app.log,
-    enabled: payments.kind === 'test',
-    ensureCustomer: subscriptions.ensureCustomer,
-  });
-  testCheckoutRoutes(app, { testCheckout, requireUser });
-  const digests = createDigestService({
-    db,
-    clock,
-    instantMinutes: config.instantEmailMinutes,
-  });
-  digestRoutes(app, { digests, requireUser });
-  await unsubscribeRoutes(app, { digests, appUrl: config.appUrl });
-  testEmailRoutes(app, {
-    testEmail: createTestEmailService({ mailer, clock, appUrl: config.appUrl }),
-    requireUser,
+      log: app.log,
+      enabled: payments.kind === 'test',
+      ensureCustomer: subscriptions.ensureCustomer,
+    });
+    testCheckoutRoutes(scope, { testCheckout });
+    digestRoutes(scope, { digests });
+    testEmailRoutes(scope, {
+      testEmail: createTestEmailService({ mailer, clock, appUrl: config.appUrl }),
+    });
   });
 
   await installWebApp(app, deps.webRoot);

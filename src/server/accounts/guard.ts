@@ -25,7 +25,10 @@ export function createSessionCookies(config: Config) {
 
 export type SessionCookies = ReturnType<typeof createSessionCookies>;
 
-/** onRequest hook for protected routes (before body parsing, so a stranger gets 401, not 400): sets request.user or answers 401. */
+/**
+ * The private scope's onRequest hook (http/private-scope.ts), before body parsing, so a stranger
+ * gets 401, not 400: sets request.user or answers 401, clearing a cookie that names no session.
+ */
 export function createRequireUser(auth: AuthService, cookies: SessionCookies): RequireUser {
   return async function requireUser(request: FastifyRequest, reply: FastifyReply) {
     const token = cookies.read(request);

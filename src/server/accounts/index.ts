@@ -2,6 +2,6 @@
 // password reset, the guessing limits, account deletion.
 export { createRequireUser, createSessionCookies } from './guard';
 export { createAccountJobs, type AccountJobName } from './jobs';
-export { authRoutes } from './routes';
+export { accountRoutes, publicAccountRoutes } from './routes';
 export { createAuthService, type AuthService } from './service';
 export { createGuessingLimits } from './guessing';

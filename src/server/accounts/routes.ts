@@ -14,29 +14,30 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config';
-import { currentUser, type RequireUser } from '../http/current-user';
+import { currentUser } from '../http/current-user';
+import type { PrivateScope } from '../http/private-scope';
 import { DEVICE_COOKIE, DEVICE_TTL_MS } from './devices';
 import type { SessionCookies } from './guard';
 import type { GuessingLimits } from './guessing';
 import { toUserDto, type AuthService, type Caller } from './service';
 
-export function authRoutes(
+/** Who is asking, for the guessing limits: the address, and the device cookie if any. */
+const callerOf = (request: FastifyRequest): Caller => ({
+  ip: request.ip,
+  deviceCookie: request.cookies[DEVICE_COOKIE],
+});
+
+/**
+ * What a stranger may do: register, sign in and out, and follow the links of the account
+ * emails (verify an address, reset a password). The links' tokens are their credential.
+ */
+export function publicAccountRoutes(
   app: FastifyInstance,
-  deps: {
-    auth: AuthService;
-    cookies: SessionCookies;
-    requireUser: RequireUser;
-    config: Config;
-    limits: GuessingLimits;
-  },
+  deps: { auth: AuthService; cookies: SessionCookies; config: Config; limits: GuessingLimits },
 ) {
-  const { auth, cookies, requireUser, config, limits } = deps;
+  const { auth, cookies, config, limits } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const caller = (request: FastifyRequest): Caller => ({
-    ip: request.ip,
-    deviceCookie: request.cookies[DEVICE_COOKIE],
-  });
   // Sent only to the login route: it is the one place a known device matters.
   const setDeviceCookie = (reply: FastifyReply, value: string) =>
     reply.setCookie(DEVICE_COOKIE, value, {
@@ -64,7 +65,7 @@ export function authRoutes(
     async (request, reply) => {
       const { user, session, deviceCookie } = await auth.login(
         request.body,
-        caller(request),
+        callerOf(request),
         cookies.read(request),
       );
       cookies.set(reply, session.token, session.expiresAt);
@@ -79,30 +80,55 @@ export function authRoutes(
     return reply.status(204).send();
   });
 
-  r.get(
-    '/api/user',
-    { onRequest: requireUser, schema: { response: { 200: userSchema } } },
-    async (request) => toUserDto(currentUser(request)),
+  r.post(
+    '/api/email-verification/confirm',
+    { schema: { body: verifyEmailBodySchema, response: { 200: messageResultSchema } } },
+    (request) => auth.verifyEmail(request.body.token, callerOf(request)),
+  );
+
+  r.post(
+    '/api/password-reset/request',
+    { schema: { body: passwordResetRequestSchema, response: { 202: messageResultSchema } } },
+    async (request, reply) => {
+      auth.requestPasswordReset(request.body.email, callerOf(request));
+      return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED });
+    },
+  );
+
+  r.post(
+    '/api/password-reset/confirm',
+    { schema: { body: passwordResetBodySchema, response: { 200: messageResultSchema } } },
+    (request) => auth.resetPassword(request.body, callerOf(request)),
+  );
+}
+
+/** The signed-in user's own account: profile, password, verification email, deletion. */
+export function accountRoutes(
+  app: PrivateScope,
+  deps: { auth: AuthService; cookies: SessionCookies },
+) {
+  const { auth, cookies } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/user', { schema: { response: { 200: userSchema } } }, async (request) =>
+    toUserDto(currentUser(request)),
   );
 
   r.put(
     '/api/user/profile',
-    { onRequest: requireUser, schema: { body: profileBodySchema, response: { 200: userSchema } } },
+    { schema: { body: profileBodySchema, response: { 200: userSchema } } },
     async (request) =>
-      toUserDto(await auth.updateProfile(currentUser(request), request.body, caller(request))),
+      toUserDto(await auth.updateProfile(currentUser(request), request.body, callerOf(request))),
   );
 
   r.put(
     '/api/user/password',
-    {
-      onRequest: requireUser,
-      schema: { body: passwordBodySchema, response: { 204: z.undefined() } },
-    },
+    { schema: { body: passwordBodySchema, response: { 204: z.undefined() } } },
     async (request, reply) => {
       const session = await auth.changePassword(
         currentUser(request),
         request.body,
-        caller(request),
+        callerOf(request),
       );
       cookies.set(reply, session.token, session.expiresAt);
       return reply.status(204).send();
@@ -111,32 +137,11 @@ export function authRoutes(
 
   r.post(
     '/api/user/email-verification',
-    { onRequest: requireUser, schema: { response: { 200: messageResultSchema } } },
+    { schema: { response: { 200: messageResultSchema } } },
     (request) => auth.resendVerification(currentUser(request)),
   );
 
-  r.post(
-    '/api/email-verification/confirm',
-    { schema: { body: verifyEmailBodySchema, response: { 200: messageResultSchema } } },
-    (request) => auth.verifyEmail(request.body.token, caller(request)),
-  );
-
-  r.post(
-    '/api/password-reset/request',
-    { schema: { body: passwordResetRequestSchema, response: { 202: messageResultSchema } } },
-    async (request, reply) => {
-      auth.requestPasswordReset(request.body.email, caller(request));
-      return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED });
-    },
-  );
-
-  r.post(
-    '/api/password-reset/confirm',
-    { schema: { body: passwordResetBodySchema, response: { 200: messageResultSchema } } },
-    (request) => auth.resetPassword(request.body, caller(request)),
-  );
-
-  r.delete('/api/user', { onRequest: requireUser }, async (request, reply) => {
+  r.delete('/api/user', async (request, reply) => {
     await auth.deleteAccount(currentUser(request).id);
     cookies.clear(reply);
     return reply.status(204).send();

@@ -6,55 +6,40 @@ import {
   alertUpdateSchema,
   idParamSchema,
 } from '@shared/api/alerts';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser, type RequireUser } from '../http/current-user';
+import { currentUser } from '../http/current-user';
+import type { PrivateScope } from '../http/private-scope';
 import type { AlertService } from './service';
 
-export function alertRoutes(
-  app: FastifyInstance,
-  deps: { alerts: AlertService; requireUser: RequireUser },
-) {
-  const { alerts, requireUser } = deps;
+export function alertRoutes(app: PrivateScope, deps: { alerts: AlertService }) {
+  const { alerts } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/api/alerts',
-    { onRequest: requireUser, schema: { response: { 200: alertListSchema } } },
-    (request) => alerts.list(currentUser(request).id),
+  r.get('/api/alerts', { schema: { response: { 200: alertListSchema } } }, (request) =>
+    alerts.list(currentUser(request).id),
   );
 
   r.post(
     '/api/alerts',
-    { onRequest: requireUser, schema: { body: alertCreateSchema, response: { 201: alertSchema } } },
+    { schema: { body: alertCreateSchema, response: { 201: alertSchema } } },
     async (request, reply) =>
       reply.status(201).send(await alerts.create(currentUser(request).id, request.body)),
   );
 
   r.put(
     '/api/alerts/:id',
-    {
-      onRequest: requireUser,
-      schema: { params: idParamSchema, body: alertUpdateSchema, response: { 200: alertSchema } },
-    },
+    { schema: { params: idParamSchema, body: alertUpdateSchema, response: { 200: alertSchema } } },
     (request) => alerts.update(currentUser(request).id, request.params.id, request.body),
   );
 
-  r.delete(
-    '/api/alerts/:id',
-    { onRequest: requireUser, schema: { params: idParamSchema } },
-    async (request, reply) => {
-      await alerts.remove(currentUser(request).id, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  r.delete('/api/alerts/:id', { schema: { params: idParamSchema } }, async (request, reply) => {
+    await alerts.remove(currentUser(request).id, request.params.id);
+    return reply.status(204).send();
+  });
 
   r.get(
     '/api/alerts/error-info/:id',
-    {
-      onRequest: requireUser,
-      schema: { params: idParamSchema, response: { 200: alertErrorInfoSchema } },
-    },
+    { schema: { params: idParamSchema, response: { 200: alertErrorInfoSchema } } },
     (request) => alerts.errorInfo(currentUser(request).id, request.params.id),
   );
 }

@@ -3,7 +3,7 @@ export { createBillingJobs, type BillingJobName } from './jobs';
 export { planRoutes } from './plans/routes';
 export { limitsForUser } from './plans/service';
 export { createPaymentProvider, type PaymentProvider } from './providers';
-export { subscriptionRoutes } from './subscriptions/routes';
+export { stripeWebhookRoutes, subscriptionRoutes } from './subscriptions/routes';
 export { createSubscriptionService, type SubscriptionService } from './subscriptions/service';
 export { createTestCheckoutService } from './subscriptions/test-checkout';
 export { testCheckoutRoutes } from './subscriptions/test-checkout-routes';

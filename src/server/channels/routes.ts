@@ -9,44 +9,36 @@ import {
   deadLetterListSchema,
 } from '@shared/api/channels';
 import { idParamSchema } from '@shared/api/alerts';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser, type RequireUser } from '../http/current-user';
+import { currentUser } from '../http/current-user';
+import type { PrivateScope } from '../http/private-scope';
 import type { ChannelService } from './service';
 
 /** The notification channels of ../shared/DESIGN.md §5, and their dead letters. */
-export function channelRoutes(
-  app: FastifyInstance,
-  deps: { channels: ChannelService; requireUser: RequireUser },
-) {
-  const { channels, requireUser } = deps;
+export function channelRoutes(app: PrivateScope, deps: { channels: ChannelService }) {
+  const { channels } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/api/channels',
-    { onRequest: requireUser, schema: { response: { 200: channelListSchema } } },
-    (request) => channels.list(currentUser(request).id),
+  r.get('/api/channels', { schema: { response: { 200: channelListSchema } } }, (request) =>
+    channels.list(currentUser(request).id),
   );
 
   r.post(
     '/api/channels',
-    {
-      onRequest: requireUser,
-      schema: { body: channelCreateSchema, response: { 201: channelCreatedSchema } },
-    },
+    { schema: { body: channelCreateSchema, response: { 201: channelCreatedSchema } } },
     async (request, reply) =>
       reply.status(201).send(await channels.create(currentUser(request).id, request.body)),
   );
 
   r.get(
     '/api/channels/dead-letters',
-    { onRequest: requireUser, schema: { response: { 200: deadLetterListSchema } } },
+    { schema: { response: { 200: deadLetterListSchema } } },
     (request) => channels.deadLetters(currentUser(request).id),
   );
 
   r.post(
     '/api/channels/dead-letters/:id/retry',
-    { onRequest: requireUser, schema: { params: idParamSchema } },
+    { schema: { params: idParamSchema } },
     async (request, reply) => {
       await channels.retryDeadLetter(currentUser(request).id, request.params.id);
       return reply.status(204).send();
@@ -56,7 +48,6 @@ export function channelRoutes(
   r.patch(
     '/api/channels/:id',
     {
-      onRequest: requireUser,
       schema: {
         params: idParamSchema,
         body: channelUpdateSchema,
@@ -66,30 +57,20 @@ export function channelRoutes(
     (request) => channels.update(currentUser(request).id, request.params.id, request.body),
   );
 
-  r.delete(
-    '/api/channels/:id',
-    { onRequest: requireUser, schema: { params: idParamSchema } },
-    async (request, reply) => {
-      await channels.remove(currentUser(request).id, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  r.delete('/api/channels/:id', { schema: { params: idParamSchema } }, async (request, reply) => {
+    await channels.remove(currentUser(request).id, request.params.id);
+    return reply.status(204).send();
+  });
 
   r.post(
     '/api/channels/:id/test',
-    {
-      onRequest: requireUser,
-      schema: { params: idParamSchema, response: { 200: channelTestResultSchema } },
-    },
+    { schema: { params: idParamSchema, response: { 200: channelTestResultSchema } } },
     (request) => channels.test(currentUser(request).id, request.params.id),
   );
 
   r.post(
     '/api/channels/:id/rotate-secret',
-    {
-      onRequest: requireUser,
-      schema: { params: idParamSchema, response: { 200: channelSecretSchema } },
-    },
+    { schema: { params: idParamSchema, response: { 200: channelSecretSchema } } },
     (request) => channels.rotateSecret(currentUser(request).id, request.params.id),
   );
 }

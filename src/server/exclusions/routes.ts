@@ -1,7 +1,7 @@
 import { exclusionsSchema, exclusionsUpdateSchema } from '@shared/api/exclusions';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser, type RequireUser } from '../http/current-user';
+import { currentUser } from '../http/current-user';
+import type { PrivateScope } from '../http/private-scope';
 import type { ExclusionService } from './service';
 
 /**
@@ -10,23 +10,17 @@ import type { ExclusionService } from './service';
  */
 const BODY_LIMIT = 1024 * 1024;
 
-export function exclusionRoutes(
-  app: FastifyInstance,
-  deps: { exclusions: ExclusionService; requireUser: RequireUser },
-) {
-  const { exclusions, requireUser } = deps;
+export function exclusionRoutes(app: PrivateScope, deps: { exclusions: ExclusionService }) {
+  const { exclusions } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/api/exclusions',
-    { onRequest: requireUser, schema: { response: { 200: exclusionsSchema } } },
-    (request) => exclusions.get(currentUser(request).id),
+  r.get('/api/exclusions', { schema: { response: { 200: exclusionsSchema } } }, (request) =>
+    exclusions.get(currentUser(request).id),
   );
 
   r.put(
     '/api/exclusions',
     {
-      onRequest: requireUser,
       bodyLimit: BODY_LIMIT,
       schema: { body: exclusionsUpdateSchema, response: { 200: exclusionsSchema } },
     },

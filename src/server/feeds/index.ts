@@ -1,3 +1,3 @@
 // The feeds area: each user's mentions as Atom and JSON Feed at secret, revocable URLs.
-export { feedRoutes } from './routes';
+export { feedRoutes, publicFeedRoutes } from './routes';
 export { createFeedService, type FeedService } from './service';

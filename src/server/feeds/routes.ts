@@ -1,29 +1,31 @@
 import { alertFeedParamsSchema, feedParamsSchema, feedsSchema } from '@shared/api/feeds';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser, type RequireUser } from '../http/current-user';
+import { currentUser } from '../http/current-user';
+import type { PrivateScope } from '../http/private-scope';
 import type { FeedFormat, FeedService } from './service';
 
-export function feedRoutes(
-  app: FastifyInstance,
-  deps: { feeds: FeedService; requireUser: RequireUser },
-) {
-  const { feeds, requireUser } = deps;
+/** The signed-in user's feed URLs, and a new token for them. */
+export function feedRoutes(app: PrivateScope, deps: { feeds: FeedService }) {
+  const { feeds } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/api/feeds',
-    { onRequest: requireUser, schema: { response: { 200: feedsSchema } } },
-    (request) => feeds.urls(currentUser(request).id),
+  r.get('/api/feeds', { schema: { response: { 200: feedsSchema } } }, (request) =>
+    feeds.urls(currentUser(request).id),
   );
 
-  r.post(
-    '/api/feeds/rotate',
-    { onRequest: requireUser, schema: { response: { 200: feedsSchema } } },
-    (request) => feeds.rotate(currentUser(request).id),
+  r.post('/api/feeds/rotate', { schema: { response: { 200: feedsSchema } } }, (request) =>
+    feeds.rotate(currentUser(request).id),
   );
+}
 
-  // The feeds themselves: the token in the path is the credential, no cookie is read.
+/**
+ * The feeds themselves, for feed readers: the token in the path is the credential, no cookie is
+ * read.
+ */
+export function publicFeedRoutes(app: FastifyInstance, deps: { feeds: FeedService }) {
+  const { feeds } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const send = async (
     reply: { header: (k: string, v: string) => unknown; type: (t: string) => unknown },
     token: string,

@@ -11,10 +11,14 @@ declare module 'fastify' {
   }
 }
 
-/** onRequest hook for protected routes: sets request.user or answers 401 (accounts/guard.ts). */
+/** The private scope's onRequest hook: sets request.user or answers 401 (accounts/guard.ts). */
 export type RequireUser = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-/** The signed-in user inside a handler behind requireUser. */
+/**
+ * The signed-in user, typed as present, inside a handler of the private scope (whose hook has
+ * set it; see private-scope.ts). Asked for on a public route, it answers 401 rather than
+ * letting a handler run without a user.
+ */
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new UnauthorizedError();
   return request.user;

@@ -9,42 +9,33 @@ import {
   mentionSchema,
   repliedBodySchema,
 } from '@shared/api/mentions';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser, type RequireUser } from '../http/current-user';
+import { currentUser } from '../http/current-user';
+import type { PrivateScope } from '../http/private-scope';
 import type { MentionService } from './service';
 
 // Excel reads a CSV file as UTF-8 only when it starts with a byte order mark.
 const BOM = '\ufeff';
 
-export function mentionRoutes(
-  app: FastifyInstance,
-  deps: { mentions: MentionService; requireUser: RequireUser },
-) {
-  const { mentions, requireUser } = deps;
+export function mentionRoutes(app: PrivateScope, deps: { mentions: MentionService }) {
+  const { mentions } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/mentions',
-    {
-      onRequest: requireUser,
-      schema: { querystring: mentionListQuerySchema, response: { 200: mentionPageSchema } },
-    },
+    { schema: { querystring: mentionListQuerySchema, response: { 200: mentionPageSchema } } },
     (request) => mentions.list(currentUser(request), request.query),
   );
 
   r.get(
     '/api/mentions/activity',
-    {
-      onRequest: requireUser,
-      schema: { querystring: activityQuerySchema, response: { 200: activitySchema } },
-    },
+    { schema: { querystring: activityQuerySchema, response: { 200: activitySchema } } },
     (request) => mentions.activity(currentUser(request), request.query.days),
   );
 
   r.get(
     '/api/mentions/export.csv',
-    { onRequest: requireUser, schema: { querystring: mentionFiltersSchema } },
+    { schema: { querystring: mentionFiltersSchema } },
     (request, reply) => {
       const rows = mentions.exportCsv(currentUser(request), request.query);
       async function* withBom() {
@@ -62,7 +53,6 @@ export function mentionRoutes(
   r.put(
     '/api/mentions/:id/replied',
     {
-      onRequest: requireUser,
       schema: {
         params: mentionIdParamSchema,
         body: repliedBodySchema,
@@ -75,10 +65,7 @@ export function mentionRoutes(
 
   r.put(
     '/api/mentions/:id/read',
-    {
-      onRequest: requireUser,
-      schema: { params: mentionIdParamSchema, response: { 200: mentionSchema } },
-    },
+    { schema: { params: mentionIdParamSchema, response: { 200: mentionSchema } } },
     (request) => mentions.markRead(currentUser(request).id, request.params.id),
   );
 }

@@ -1,18 +1,13 @@
 import { statsSchema } from '@shared/api/stats';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser, type RequireUser } from '../http/current-user';
+import { currentUser } from '../http/current-user';
+import type { PrivateScope } from '../http/private-scope';
 import type { StatsService } from './stats-service';
 
-export function statsRoutes(
-  app: FastifyInstance,
-  deps: { stats: StatsService; requireUser: RequireUser },
-) {
+export function statsRoutes(app: PrivateScope, deps: { stats: StatsService }) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/stats',
-      { onRequest: deps.requireUser, schema: { response: { 200: statsSchema } } },
-      (request) => deps.stats.get(currentUser(request)),
+    .get('/api/stats', { schema: { response: { 200: statsSchema } } }, (request) =>
+      deps.stats.get(currentUser(request)),
     );
 }

@@ -8,22 +8,18 @@ import {
   hiddenCountSchema,
   relevanceUpdateSchema,
 } from '@shared/api/relevance';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser, type RequireUser } from '../http/current-user';
+import { currentUser } from '../http/current-user';
+import type { PrivateScope } from '../http/private-scope';
 import type { RelevanceService } from './service';
 
-export function relevanceRoutes(
-  app: FastifyInstance,
-  deps: { relevance: RelevanceService; requireUser: RequireUser },
-) {
-  const { relevance, requireUser } = deps;
+export function relevanceRoutes(app: PrivateScope, deps: { relevance: RelevanceService }) {
+  const { relevance } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.put(
     '/api/mentions/:id/feedback',
     {
-      onRequest: requireUser,
       schema: {
         params: mentionIdParamSchema,
         body: feedbackBodySchema,
@@ -35,17 +31,13 @@ export function relevanceRoutes(
 
   r.get(
     '/api/alerts/:id/relevance',
-    {
-      onRequest: requireUser,
-      schema: { params: idParamSchema, response: { 200: alertRelevanceSchema } },
-    },
+    { schema: { params: idParamSchema, response: { 200: alertRelevanceSchema } } },
     (request) => relevance.get(currentUser(request), request.params.id),
   );
 
   r.put(
     '/api/alerts/:id/relevance',
     {
-      onRequest: requireUser,
       schema: {
         params: idParamSchema,
         body: relevanceUpdateSchema,
@@ -57,10 +49,7 @@ export function relevanceRoutes(
 
   r.get(
     '/api/relevance/hidden',
-    {
-      onRequest: requireUser,
-      schema: { querystring: hiddenCountQuerySchema, response: { 200: hiddenCountSchema } },
-    },
+    { schema: { querystring: hiddenCountQuerySchema, response: { 200: hiddenCountSchema } } },
     (request) => relevance.hiddenCount(currentUser(request), request.query.alertId),
   );
 }

@@ -9,69 +9,68 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, type RequireUser } from '../../http/current-user';
+import { currentUser } from '../../http/current-user';
+import type { PrivateScope } from '../../http/private-scope';
 import type { SubscriptionService } from './service';
 
 const webhookAnswerSchema = z.object({ received: z.boolean(), duplicate: z.boolean() });
 
+/** The signed-in user's subscription: current plan, payments, checkout, cancel and resume. */
 export function subscriptionRoutes(
-  app: FastifyInstance,
-  deps: { subscriptions: SubscriptionService; requireUser: RequireUser },
+  app: PrivateScope,
+  deps: { subscriptions: SubscriptionService },
 ) {
-  const { subscriptions, requireUser } = deps;
+  const { subscriptions } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/subscriptions/current',
-    { onRequest: requireUser, schema: { response: { 200: currentSubscriptionSchema } } },
+    { schema: { response: { 200: currentSubscriptionSchema } } },
     (request) => subscriptions.current(currentUser(request).id),
   );
 
   r.get(
     '/api/subscriptions/payments',
-    { onRequest: requireUser, schema: { response: { 200: paymentListSchema } } },
+    { schema: { response: { 200: paymentListSchema } } },
     (request) => subscriptions.payments(currentUser(request).id),
   );
 
   r.post(
     '/api/subscriptions/checkout',
-    {
-      onRequest: requireUser,
-      schema: { body: checkoutBodySchema, response: { 200: checkoutResponseSchema } },
-    },
+    { schema: { body: checkoutBodySchema, response: { 200: checkoutResponseSchema } } },
     (request) => subscriptions.checkout(currentUser(request).id, request.body),
   );
 
   r.post(
     '/api/subscriptions/cancel',
-    {
-      onRequest: requireUser,
-      schema: { body: cancelBodySchema, response: { 200: currentSubscriptionSchema } },
-    },
+    { schema: { body: cancelBodySchema, response: { 200: currentSubscriptionSchema } } },
     (request) => subscriptions.cancel(currentUser(request).id, request.body),
   );
 
   r.post(
     '/api/subscriptions/resume',
-    { onRequest: requireUser, schema: { response: { 200: currentSubscriptionSchema } } },
+    { schema: { response: { 200: currentSubscriptionSchema } } },
     (request) => subscriptions.resume(currentUser(request).id),
   );
 
   r.get(
     '/api/subscriptions/paused-alerts',
-    { onRequest: requireUser, schema: { response: { 200: pausedAlertsSchema } } },
+    { schema: { response: { 200: pausedAlertsSchema } } },
     (request) => subscriptions.pausedAlerts(currentUser(request).id),
   );
 
-  r.post(
-    '/api/subscriptions/paused-alerts/dismiss',
-    { onRequest: requireUser },
-    async (request, reply) => {
-      await subscriptions.dismissPausedAlerts(currentUser(request).id);
-      return reply.status(204).send();
-    },
-  );
+  r.post('/api/subscriptions/paused-alerts/dismiss', async (request, reply) => {
+    await subscriptions.dismissPausedAlerts(currentUser(request).id);
+    return reply.status(204).send();
+  });
+}
 
+/** Stripe's webhook: its signature, not a session, says who is calling. */
+export function stripeWebhookRoutes(
+  app: FastifyInstance,
+  deps: { subscriptions: SubscriptionService },
+) {
+  const { subscriptions } = deps;
   // Stripe signs the exact bytes it sent, so this route alone keeps the raw body.
   app.register(async (raw) => {
     raw.removeAllContentTypeParsers();

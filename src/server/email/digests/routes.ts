@@ -2,29 +2,22 @@ import { digestConfigSchema, digestConfigUpdateSchema } from '@shared/api/digest
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, type RequireUser } from '../../http/current-user';
+import { currentUser } from '../../http/current-user';
+import type { PrivateScope } from '../../http/private-scope';
 import type { DigestService } from './service';
 import { unsubscribePage } from './unsubscribe-page';
 
-export function digestRoutes(
-  app: FastifyInstance,
-  deps: { digests: DigestService; requireUser: RequireUser },
-) {
-  const { digests, requireUser } = deps;
+export function digestRoutes(app: PrivateScope, deps: { digests: DigestService }) {
+  const { digests } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/api/digest-config',
-    { onRequest: requireUser, schema: { response: { 200: digestConfigSchema } } },
-    (request) => digests.get(currentUser(request)),
+  r.get('/api/digest-config', { schema: { response: { 200: digestConfigSchema } } }, (request) =>
+    digests.get(currentUser(request)),
   );
 
   r.put(
     '/api/digest-config',
-    {
-      onRequest: requireUser,
-      schema: { body: digestConfigUpdateSchema, response: { 200: digestConfigSchema } },
-    },
+    { schema: { body: digestConfigUpdateSchema, response: { 200: digestConfigSchema } } },
     (request) => digests.update(currentUser(request), request.body),
   );
 }

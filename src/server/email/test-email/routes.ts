@@ -1,22 +1,16 @@
 import { testEmailBodySchema, testEmailResultSchema } from '@shared/api/digests';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser, type RequireUser } from '../../http/current-user';
+import { currentUser } from '../../http/current-user';
+import type { PrivateScope } from '../../http/private-scope';
 import type { TestEmailService } from './service';
 
-export function testEmailRoutes(
-  app: FastifyInstance,
-  deps: { testEmail: TestEmailService; requireUser: RequireUser },
-) {
-  const { testEmail, requireUser } = deps;
+export function testEmailRoutes(app: PrivateScope, deps: { testEmail: TestEmailService }) {
+  const { testEmail } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/api/test-email',
-    {
-      onRequest: requireUser,
-      schema: { body: testEmailBodySchema, response: { 200: testEmailResultSchema } },
-    },
+    { schema: { body: testEmailBodySchema, response: { 200: testEmailResultSchema } } },
     (request) => {
       return testEmail.send(currentUser(request), request.body.email);
     },
