@@ -18,7 +18,8 @@ import { currentUser, type RequireUser } from '../http/current-user';
 import { DEVICE_COOKIE, DEVICE_TTL_MS } from './devices';
 import type { SessionCookies } from './guard';
 import type { GuessingLimits } from './guessing';
-import { toUserDto, type AuthService, type Caller } from './service';
+import type { Caller } from './caller';
+import { toUserDto, type AuthService } from './service';
 
 export function authRoutes(
   app: FastifyInstance,
