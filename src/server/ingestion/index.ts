@@ -19,4 +19,4 @@ export {
   listingsOf,
   toListingStatus,
   type IngestionService,
-} from './status/status-service';
+} from './status/ingestion-service';

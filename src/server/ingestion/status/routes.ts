@@ -2,7 +2,7 @@ import { ingestionStatusSchema, redditAccessSchema } from '@shared/api/ingestion
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, type RequireUser } from '../../http/current-user';
-import type { IngestionService } from './status-service';
+import type { IngestionService } from './ingestion-service';
 
 export function ingestionRoutes(
   app: FastifyInstance,
