@@ -1,14 +1,15 @@
 import type { PasswordResetBody } from '@shared/api/auth';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
 import type { SessionUser } from '../http/current-user';
 import { ConflictError, ValidationError } from '../http/errors';
 import type { AccountMail, MailLogger } from '../email';
+import type { Caller } from './caller';
 import { newDeviceKey } from './devices';
 import type { GuessingLimits } from './guessing';
 import { hashPassword } from './passwords';
 import * as repo from './repo';
-import type { Caller } from './service';
 import * as tokens from './tokens';
 
 const INVALID_LINK = 'This link is not valid or has expired. Ask for a new one.';
@@ -133,11 +134,4 @@ export function createAccountLinks(deps: {
       return { message: 'Your password has been changed. Sign in with the new one.' };
     },
   };
-}
-
-export function isUniqueViolation(error: unknown) {
-  const code =
-    (error as { code?: string; cause?: { code?: string } })?.code ??
-    (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
 }

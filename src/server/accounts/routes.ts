@@ -19,7 +19,8 @@ import type { PrivateScope } from '../http/private-scope';
 import { DEVICE_COOKIE, DEVICE_TTL_MS } from './devices';
 import type { SessionCookies } from './guard';
 import type { GuessingLimits } from './guessing';
-import { toUserDto, type AuthService, type Caller } from './service';
+import type { Caller } from './caller';
+import { toUserDto, type AuthService } from './service';
 
 /** Who is asking, for the guessing limits: the address, and the device cookie if any. */
 const callerOf = (request: FastifyRequest): Caller => ({

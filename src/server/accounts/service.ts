@@ -8,15 +8,17 @@ import {
 } from '@shared/api/auth';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
 import type { SessionUser } from '../http/current-user';
 import { ConflictError, UnauthorizedError, ValidationError } from '../http/errors';
 import { insertDefaultDigestConfig, type AccountMail, type MailLogger } from '../email';
+import type { Caller } from './caller';
 import { newDeviceCookie, trustedDevice } from './devices';
 import type { GuessingLimits } from './guessing';
 import { hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
 import { newSessionToken, SESSION_EXTEND_AFTER_MS, SESSION_TTL_MS, sessionIdOf } from './sessions';
-import { createAccountLinks, isUniqueViolation } from './links';
+import { createAccountLinks } from './links';
 import * as tokens from './tokens';
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -35,12 +37,6 @@ export function toUserDto(row: repo.UserRow): User {
 
 const INVALID_LOGIN = 'Invalid email or password';
 const WRONG_PASSWORD = 'Current password is incorrect';
-
-/** Who is asking: the client IP and the known-device cookie it sent, if any. */
-export interface Caller {
-  ip: string;
-  deviceCookie?: string;
-}
 
 function validTimezone(timezone: string | undefined) {
   if (!timezone) return 'UTC';

@@ -1,7 +1,9 @@
-// The billing area: plans and their limits, subscriptions, payment providers and their webhooks.
+// The billing area: plans and their limits, the monthly mentions quota, subscriptions, payment
+// providers and their webhooks.
 export { createBillingJobs, type BillingJobName } from './jobs';
 export { planRoutes } from './plans/routes';
 export { limitsForUser } from './plans/service';
+export { quotaMonthStart, recordQuotaSkips, reserveMonthlyMentions } from './quota/monthly-quota';
 export { createPaymentProvider, type PaymentProvider } from './providers';
 export { stripeWebhookRoutes, subscriptionRoutes } from './subscriptions/routes';
 export { createSubscriptionService, type SubscriptionService } from './subscriptions/service';

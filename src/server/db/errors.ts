@@ -13,3 +13,8 @@ function sqlState(error: unknown): string | undefined {
 export function isForeignKeyViolation(error: unknown) {
   return sqlState(error) === '23503';
 }
+
+/** 23505: a unique index refused the row (an email or username another account took first). */
+export function isUniqueViolation(error: unknown) {
+  return sqlState(error) === '23505';
+}

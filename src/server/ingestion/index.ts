@@ -4,7 +4,7 @@ export { searchAlert } from './backfill/alert-search';
 export { latestBackfill, requestBackfill } from './backfill/backfill-repo';
 export { createIngestionJobs, type IngestionJobName } from './jobs';
 export { matchItems } from './page-items';
-export type { PollSettings } from './listings/poll-listing';
+export type { PollSettings } from './listings/turn-types';
 export {
   feedClientFromConfig,
   redditClientFromConfig,
@@ -19,4 +19,4 @@ export {
   listingsOf,
   toListingStatus,
   type IngestionService,
-} from './status/status-service';
+} from './status/ingestion-service';

@@ -11,7 +11,7 @@ import { runBackfills } from './backfill/backfill';
 import { pollDueFeeds } from './listings/feed-poller';
 import { planListings } from './listings/listing-plan';
 import { replan } from './listings/listing-repo';
-import { DEFAULT_POLL_SETTINGS, type PollSettings } from './listings/poll-listing';
+import { DEFAULT_POLL_SETTINGS, type PollSettings } from './listings/turn-types';
 import { pollDueListings } from './listings/poller';
 import { RecentItems } from './listings/recent-items';
 import { enumeratePostIds } from './post-ids/enumerate-post-ids';

@@ -2,7 +2,7 @@ import { PACE_MIN_MATCHES, type Stats } from '@shared/api/stats';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { startOfLocalDay } from '../lib/time-zones';
-import { limitsForUser } from '../billing';
+import { limitsForUser, quotaMonthStart } from '../billing';
 import * as repo from './stats-repo';
 
 /** Matches since the first one, over at least ten minutes (a burst is not a day's rate). */
@@ -29,7 +29,7 @@ export function createStatsService(deps: { db: Db; clock: Clock }) {
      */
     async get(user: { id: number; timezone: string }): Promise<Stats> {
       const now = clock.now();
-      const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+      const monthStart = quotaMonthStart(now);
       const [counts, limits] = await Promise.all([
         repo.countStats(db, user.id, startOfLocalDay(now, user.timezone), monthStart),
         limitsForUser(db, user.id),

@@ -4,56 +4,11 @@
  */
 import { collectTerms } from './collect';
 import { fieldHolds } from './fields';
+import { leafMatches } from './leaf-pattern';
 import { nearMatches } from './near';
-import { printLeaf } from './print';
 import { normalizeText } from './normalize';
 import { parseQuery } from './parse';
-import type { LeafNode, QueryDocument, QueryNode } from './types';
-import { WORD_CHAR_SOURCE } from './word-char';
-
-const NOT_AFTER_WORD_CHAR = `(?<!${WORD_CHAR_SOURCE})`;
-const NOT_BEFORE_WORD_CHAR = `(?!${WORD_CHAR_SOURCE})`;
-/** What may stand between phrase words: spaces, punctuation and symbols (emoji too). */
-const SEPARATORS = '[\\s\\p{P}\\p{S}]*';
-
-function escapeRegExp(text: string): string {
-  // Only syntax characters: with the `u` flag, escaping anything else is a syntax error.
-  return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
-}
-
-/** Regex source matching `leaf` in normalized text. */
-export function leafPattern(leaf: LeafNode): string {
-  if (leaf.type === 'term') {
-    // A prefix term only needs the left boundary: `pric*` matches "pricing".
-    const right = leaf.prefix ? '' : NOT_BEFORE_WORD_CHAR;
-    return `${NOT_AFTER_WORD_CHAR}${escapeRegExp(leaf.value)}${right}`;
-  }
-  // Every word keeps both boundaries, so Latin words need at least one separator between
-  // them, while CJK words (never word characters) may touch.
-  return leaf.words
-    .map((word) => `${NOT_AFTER_WORD_CHAR}${escapeRegExp(word)}${NOT_BEFORE_WORD_CHAR}`)
-    .join(SEPARATORS);
-}
-
-// Bounded so a long-running process that evaluates many queries cannot grow it forever.
-const cache = new Map<string, RegExp>();
-const CACHE_LIMIT = 1000;
-
-function leafRegExp(leaf: LeafNode): RegExp {
-  const key = printLeaf(leaf);
-  let regExp = cache.get(key);
-  if (!regExp) {
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    regExp = new RegExp(leafPattern(leaf), 'u');
-    cache.set(key, regExp);
-  }
-  return regExp;
-}
-
-/** Whether the leaf occurs in already normalized text. */
-export function leafMatches(leaf: LeafNode, normalizedText: string): boolean {
-  return leafRegExp(leaf).test(normalizedText);
-}
+import type { QueryDocument, QueryNode } from './types';
 
 /** A document with its text and title normalized. */
 type Normalized = { text: string; title: string | undefined; doc: QueryDocument };

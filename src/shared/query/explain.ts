@@ -1,5 +1,5 @@
 import { collectTerms } from './collect';
-import { leafMatches } from './evaluate';
+import { leafMatches } from './leaf-pattern';
 import { fieldHolds } from './fields';
 import { nearMatches } from './near';
 import { normalizeText } from './normalize';

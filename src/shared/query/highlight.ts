@@ -1,5 +1,5 @@
 import { collectTerms } from './collect';
-import { leafPattern } from './evaluate';
+import { leafPattern } from './leaf-pattern';
 import { normalizeText } from './normalize';
 import type { QueryNode } from './types';
 import { WORD_CHAR_SOURCE } from './word-char';

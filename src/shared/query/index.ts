@@ -48,7 +48,8 @@
  *   to four words), in which case the printed text is not itself a valid query.
  */
 export { collectTerms, requiresPositive, type CollectedLeaf } from './collect';
-export { leafMatches, leafPattern, matchedTerms, matches } from './evaluate';
+export { matchedTerms, matches } from './evaluate';
+export { leafMatches, leafPattern } from './leaf-pattern';
 export {
   describeMatch,
   explainMatch,

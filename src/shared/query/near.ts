@@ -1,4 +1,4 @@
-import { leafPattern } from './evaluate';
+import { leafPattern } from './leaf-pattern';
 import type { LeafNode, NearNode } from './types';
 import { WORD_CHAR_SOURCE } from './word-char';
 

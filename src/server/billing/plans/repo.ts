@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { subscriptionPlans, users } from '../../db/schema';
 
@@ -20,4 +20,13 @@ export async function findPlanForUser(db: DbOrTx, userId: number) {
     .innerJoin(subscriptionPlans, sql`lower(${subscriptionPlans.name}) = ${users.planType}`)
     .where(eq(users.id, userId));
   return row?.plan;
+}
+
+/** Each user's plan row (none when no plan matches the user's plan_type). */
+export function findPlansForUsers(db: DbOrTx, userIds: number[]) {
+  return db
+    .select({ userId: users.id, plan: subscriptionPlans })
+    .from(users)
+    .leftJoin(subscriptionPlans, sql`lower(${subscriptionPlans.name}) = ${users.planType}`)
+    .where(inArray(users.id, userIds));
 }

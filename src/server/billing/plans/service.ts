@@ -26,3 +26,9 @@ export async function listPlans(db: DbOrTx) {
 export async function limitsForUser(db: DbOrTx, userId: number) {
   return limitsOf(await repo.findPlanForUser(db, userId));
 }
+
+/** The plan limits of each of `userIds` that exists. */
+export async function limitsForUsers(db: DbOrTx, userIds: number[]) {
+  const rows = await repo.findPlansForUsers(db, userIds);
+  return new Map(rows.map((row) => [row.userId, limitsOf(row.plan ?? undefined)]));
+}

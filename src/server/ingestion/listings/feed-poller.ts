@@ -9,12 +9,12 @@ import {
   leaseDueListing,
   recordGap,
   splitNames,
-  readFailed,
   readSucceeded,
   updateLeased,
   type ListingRow,
 } from './listing-repo';
 import { matchItems, oldest } from '../page-items';
+import { recordReadFailure } from './read-failure';
 import type { RecentItems } from './recent-items';
 import { storeMatches } from '../store-mentions';
 
@@ -111,17 +111,9 @@ async function readFeed(deps: FeedPollDeps, listing: ListingRow, signal?: AbortS
 
 /** Keeps the error where users see it; the listing waits longer after each failure in a row. */
 async function recordFailure(deps: FeedPollDeps, listing: ListingRow, error: unknown) {
-  const now = deps.clock.now();
-  const failures = listing.consecutiveFailures + 1;
-  const backoff = Math.min(
-    MAX_BACKOFF_MS,
-    deps.feeds.budget.options.windowMs * 2 ** (failures - 1),
-  );
-  const message =
-    error instanceof RedditError ? error.message : 'Internal error while reading Reddit';
-  await updateLeased(deps.db, listing.id, deps.owner, {
-    ...readFailed(now, message, failures),
-    nextPollAt: new Date(now.getTime() + backoff),
+  const message = await recordReadFailure(deps, listing, error, {
+    firstMs: deps.feeds.budget.options.windowMs,
+    maxMs: MAX_BACKOFF_MS,
   });
   deps.log.warn(
     {

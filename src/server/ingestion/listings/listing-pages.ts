@@ -1,7 +1,8 @@
 import type { ListingPage } from '../../reddit';
+import { oldest } from '../page-items';
 
 // What a turn reads off one listing page: its length, its newest item as a cursor, the order of
-// its items, and whether it lies far behind the head.
+// its items, whether it lies far behind the head, and how many full pages a busy listing reads.
 
 export const PAGE = 100;
 
@@ -26,3 +27,45 @@ export const cursorAt = (page: ListingPage, fallback: Cursor): Cursor => ({
 const BEHIND_MS = 3000;
 export const clearlyBehind = (page: ListingPage, now: number) =>
   page.items.length > 0 && now - page.items[0].createdAt.getTime() > BEHIND_MS;
+
+/**
+ * The newest page leaves nothing out of reach: it holds the cursor, or items older than it,
+ * or it is short. A short newest page is the whole listing (Reddit's window is far longer):
+ * nothing is out of reach, even when the cursor's subreddit has left a regrouped listing.
+ */
+export function newestPageSuffices(newest: ListingPage, cursor: Cursor, since: number) {
+  const found = newest.items.some((item) => item.fullname === cursor.fullname);
+  return found || isShort(newest) || oldest(newest.items) < since;
+}
+
+/**
+ * A full page more is waiting above this page's newest item: it is clearly old, or the
+ * listing's rate fills a page in its age (less a second: timestamps have whole seconds). The
+ * turn reads on, or what a busy listing leaves each turn would pile up until it left Reddit's
+ * window (the re-read behind the cursor takes part of every turn's pages).
+ */
+export function pageWaiting(page: ListingPage, itemsPerMinute: number, now: number) {
+  if (page.items.length === 0) return false;
+  if (clearlyBehind(page, now)) return true;
+  const perMs = itemsPerMinute / 60_000;
+  return perMs * (now - page.items[0].createdAt.getTime() - 1000) >= PAGE;
+}
+
+/**
+ * A listing with more than a page per poll interval is busy: what is due since the last
+ * read (plus half a page left over, on average) is read in full pages only. A listing that
+ * is not busy reads until a short page (Infinity). `rereadItems` is the re-read's depth when
+ * the read starts from an anchor behind the cursor, else 0.
+ */
+export function fullPagesDue(
+  listing: { itemsPerMinute: number; lastReadAt: Date | null },
+  pollSeconds: number,
+  rereadItems: number,
+  now: number,
+) {
+  const perMs = listing.itemsPerMinute / 60_000;
+  const busy = perMs * pollSeconds * 1000 >= PAGE;
+  if (!busy || listing.lastReadAt === null) return Infinity;
+  const since = now - listing.lastReadAt.getTime();
+  return Math.max(1, Math.floor((perMs * since + rereadItems + PAGE / 2) / PAGE));
+}

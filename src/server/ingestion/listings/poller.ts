@@ -8,11 +8,12 @@ import {
   listingRates,
   markAccess,
   splitNames,
-  readFailed,
   updateLeased,
   type ListingRow,
 } from './listing-repo';
-import { pollListing, type PollDeps, type TurnResult } from './poll-listing';
+import { pollListing } from './poll-listing';
+import type { PollDeps, TurnResult } from './turn-types';
+import { recordReadFailure } from './read-failure';
 import { rereadDepth } from './reread-plan';
 import { nextInterval } from './pacing';
 
@@ -166,16 +167,10 @@ async function release(deps: PollDeps, listing: ListingRow, turn: TurnResult) {
 
 /** Keeps the error where users see it and backs the listing off, up to 5 minutes. */
 async function recordFailure(deps: PollDeps, listing: ListingRow, error: unknown) {
-  const now = deps.clock.now();
-  const failures = listing.consecutiveFailures + 1;
-  // From one poll interval (at most 5 s), doubling per failure in a row.
-  const first = Math.min(deps.settings.pollSeconds * 1000, 5000);
-  const backoff = Math.min(MAX_BACKOFF_MS, first * 2 ** (failures - 1));
-  const message =
-    error instanceof RedditError ? error.message : 'Internal error while reading Reddit';
-  await updateLeased(deps.db, listing.id, deps.owner, {
-    ...readFailed(now, message, failures),
-    nextPollAt: new Date(now.getTime() + backoff),
+  const message = await recordReadFailure(deps, listing, error, {
+    // From one poll interval (at most 5 s), doubling per failure in a row.
+    firstMs: Math.min(deps.settings.pollSeconds * 1000, 5000),
+    maxMs: MAX_BACKOFF_MS,
   });
   deps.log.warn(
     {

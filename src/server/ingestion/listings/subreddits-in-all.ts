@@ -1,6 +1,6 @@
 import type { RedditItem } from '../../reddit';
 import { markSeenInAll } from './listing-repo';
-import type { PollDeps } from './poll-listing';
+import type { PollDeps } from './turn-types';
 
 const MARK_EVERY_MS = 3600_000;
 

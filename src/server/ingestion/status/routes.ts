@@ -2,7 +2,7 @@ import { ingestionStatusSchema, redditAccessSchema } from '@shared/api/ingestion
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/current-user';
 import type { PrivateScope } from '../../http/private-scope';
-import type { IngestionService } from './status-service';
+import type { IngestionService } from './ingestion-service';
 
 export function ingestionRoutes(app: PrivateScope, deps: { ingestion: IngestionService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,0 +1,37 @@
+import { and, count, gte, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { mentionQuotaSkips, mentions, users } from '../../db/schema';
+
+/**
+ * Locks the users' rows until the transaction ends, in id order so that two transactions
+ * locking overlapping sets cannot deadlock.
+ */
+export async function lockUsers(tx: DbOrTx, userIds: number[]) {
+  const ids = [...userIds].sort((a, b) => a - b);
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, ids))
+    .orderBy(users.id)
+    .for('update');
+}
+
+/** Mentions stored for each of the users since `since` (users with none are left out). */
+export function countMentionsSince(tx: DbOrTx, userIds: number[], since: Date) {
+  return tx
+    .select({ userId: mentions.userId, n: count() })
+    .from(mentions)
+    .where(and(inArray(mentions.userId, userIds), gte(mentions.createdAt, since)))
+    .groupBy(mentions.userId);
+}
+
+/** Adds `skipped` to the user's count of matches not stored in `month`. */
+export async function addQuotaSkips(tx: DbOrTx, userId: number, month: Date, skipped: number) {
+  await tx
+    .insert(mentionQuotaSkips)
+    .values({ userId, month, skipped })
+    .onConflictDoUpdate({
+      target: [mentionQuotaSkips.userId, mentionQuotaSkips.month],
+      set: { skipped: sql`${mentionQuotaSkips.skipped} + ${skipped}` },
+    });
+}
