@@ -11,7 +11,7 @@ import { ForbiddenError, NotFoundError, UnauthorizedError } from '../http/errors
 import { limitsForUser } from '../billing';
 import {
   assertOwnedChannels,
-  cancelChannelDeliveries,
+  cancelPendingDeliveries,
   channelIdsByAlert,
   setAlertChannels,
 } from '../channels';
@@ -115,7 +115,7 @@ export function createAlertService(deps: { db: Db; clock: Clock; pollStates?: Po
         }
         const updated = await repo.updateAlert(tx, userId, id, values, clock.now());
         // A paused or switched-off keyword's queued channel messages are not sent.
-        if (!isLiveAlert(updated)) await cancelChannelDeliveries(tx, { alertId: id });
+        if (!isLiveAlert(updated)) await cancelPendingDeliveries(tx, { alertId: id });
         if (updated.keyword !== current.keyword || updated.subreddits !== current.subreddits) {
           await requestBackfill(tx, updated, clock.now());
         }
