@@ -28,7 +28,7 @@ type PollStates = (
 /**
  * Holds the user's row for the write (plan limits count under it, and DELETE /api/user waits
  * for it). A user deleted by a request that raced this one is gone: 401, as after sign-out,
- * instead of a foreign-key violation (issue 17 item 11).
+ * instead of a foreign-key violation answering 500.
  */
 async function lockLiveUser(tx: DbOrTx, userId: number) {
   if (!(await repo.lockUser(tx, userId))) throw new UnauthorizedError();
