@@ -5,8 +5,8 @@ import { DESKTOP, PHONE, registerThroughApi, uniqueUser } from './support/browse
 import { visible } from './support/locators';
 import { useBrowserSuite } from './support/suite';
 
-// Issue 17, items 1 and 2 in the browser: verify, resend and reset at 1280 and 390 px, with the
-// server mailing through a real SMTP server on loopback.
+// Email verification and password reset in the browser: verify, resend and reset at 1280 and
+// 390 px, with the server mailing through a real SMTP server on loopback.
 
 let sink: SmtpSink | undefined;
 const suite = useBrowserSuite('accounts', {

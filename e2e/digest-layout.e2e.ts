@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { renderDigest, type DigestMention } from '../src/server/email/digests/render';
 import { launchBrowser, PHONE, shouldRunBrowserTests } from './support/browser';
 
-// Issue 17 item 15: a body holding a 333-character URL rendered the digest 1,872 px wide.
+// A body holding a 333-character URL once rendered the digest 1,872 px wide on a phone.
 const enabled = shouldRunBrowserTests('digest layout');
 let browser: Browser | undefined;
 if (enabled) {

@@ -5,7 +5,8 @@ import { visible } from './support/locators';
 import { useBrowserSuite } from './support/suite';
 
 // APP_URL unset: its default must be the origin the README and the start-up line name, and the
-// test-mode checkout must keep whichever loopback spelling the browser opened (issue 18, item 1).
+// test-mode checkout must keep whichever loopback spelling the browser opened (a cookie set on
+// 127.0.0.1 is not sent to localhost, so a switch would sign the user out).
 const suite = useBrowserSuite('origin', { env: () => ({ APP_URL: '' }) });
 
 const here = (page: Page) => {

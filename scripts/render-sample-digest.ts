@@ -58,7 +58,7 @@ const mentions: DigestMention[] = [
     subreddit: 'sysadmin',
     title:
       'Customer support tool logs: https://example.com/aVeryLongPathWithoutAnyBreakOpportunity',
-    // A 333-character URL: one word the email must break (issue 17 item 15).
+    // A 333-character URL: one word the email must break, or a phone shows it 1,872 px wide.
     body: `Our customer support tool exports this: ${LONG_URL} — any idea why?`,
     permalink: '/r/sysadmin/comments/1abf/customer_support_tool_logs/',
     author: 'ops_person_with_a_rather_long_username_indeed',

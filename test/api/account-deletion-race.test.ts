@@ -4,7 +4,7 @@ import { alerts, sessions, testCheckoutSessions, users } from '../../src/server/
 import { planIds } from '../helpers/billing';
 import { build } from '../helpers/test-app';
 
-// Issue 17 item 11: DELETE /api/user racing the same user's writes answered 500 (foreign-key
+// DELETE /api/user racing the same user's writes once answered 500 (foreign-key
 // violations) on PostgreSQL. The losers are 401 (or 404), and nothing is left half-deleted.
 // On PGlite the requests take turns; on PostgreSQL (TEST_DATABASE_URL) they truly overlap.
 const t = await build();

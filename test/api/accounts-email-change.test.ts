@@ -3,7 +3,7 @@ import type { SmtpSink } from '../helpers/smtp-sink';
 import { buildWithSmtp } from '../helpers/mail-app';
 import type { TestApp } from '../helpers/test-app';
 
-// Issue 17, items 3 and 4: changing the email takes the current password, tells the old address
+// Changing the email takes the current password, tells the old address
 // and waits for the new one's link; nobody can hold a username or email that blocks another
 // person's registration.
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { build, type TestApp } from '../helpers/test-app';
 
-// Issue 17, item 5 and docs/decisions/009-account-guessing-limits.md: every password check is
+// docs/decisions/009-account-guessing-limits.md: every password check is
 // limited, and guessing someone's password from elsewhere does not lock them out of a browser
 // they signed in from before (a known-device cookie).
 

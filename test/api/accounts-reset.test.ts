@@ -4,7 +4,7 @@ import type { SmtpSink } from '../helpers/smtp-sink';
 import { buildWithSmtp } from '../helpers/mail-app';
 import { build, type TestApp } from '../helpers/test-app';
 
-// Issue 17, item 2: "Forgot password?" mails a single-use link (1 h); setting a new password
+// "Forgot password?" mails a single-use link (1 h); setting a new password
 // ends every session; the request answers the same for any email and is rate-limited.
 
 let sink: SmtpSink;

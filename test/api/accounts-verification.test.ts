@@ -8,7 +8,7 @@ import type { SmtpSink } from '../helpers/smtp-sink';
 import { buildWithSmtp } from '../helpers/mail-app';
 import type { TestApp } from '../helpers/test-app';
 
-// Issue 17, item 1: a verification link after registration and after an email change; no other
+// A verification link after registration and after an email change; no other
 // mail to an address before it is verified. Mail goes through a real SMTP server on loopback.
 
 const quiet = { info: () => {}, warn: () => {} };

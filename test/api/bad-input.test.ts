@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { describe, expect, test } from 'vitest';
 import { build } from '../helpers/test-app';
 
-// docs: issue 17 items 8–10 and 12 — inputs that answered 500 or stalled the process.
+// Inputs that once answered 500 or stalled the process.
 const t = await build();
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);

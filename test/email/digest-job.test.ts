@@ -181,7 +181,7 @@ describe('the digest job', () => {
     expect(html).not.toMatch(/<script|<img|<b>|javascript:/i);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('&lt;img src=x onerror=alert(2)&gt;');
-    // Not Reddit's: the subreddit's page on Reddit instead (issue 17 item 13).
+    // Not Reddit's: the subreddit's page on Reddit instead, so a digest never links off Reddit.
     expect(html).toContain('href="https://www.reddit.com/r/SaaS%3Cscript%3E/"');
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { buildIngestion, waitForReads, within } from '../helpers/ingestion';
 
-// Issue 17 item 6: a listing shared by several users fails; each user's errors name only their
-// own subreddits (or none).
+// A listing shared by several users fails; each user's errors name only their own subreddits
+// (or none): a path in a stored message would show one user's subreddits to another.
 const t = await buildIngestion();
 
 describe('errors of a shared listing', () => {

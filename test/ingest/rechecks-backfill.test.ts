@@ -92,7 +92,7 @@ describe('minScore re-checks', () => {
       }, within)
       .toEqual([40, true, true, null]);
     // Reddit's Public Content Policy: the text of removed and deleted items is gone from
-    // storage, the link and the fact of the removal stay (issue 17 item 16).
+    // storage, the link and the fact of the removal stay.
     const rows = await t.mentionsOf(user.id);
     for (const post of posts.slice(1)) {
       expect(rows.find((m) => m.redditId === post.data.name)).toMatchObject({

@@ -11,7 +11,7 @@ import { ForbiddenError, NotFoundError, UnauthorizedError } from '../http/errors
 import { limitsForUser } from '../billing';
 import {
   assertOwnedChannels,
-  cancelChannelDeliveries,
+  cancelPendingDeliveries,
   channelIdsByAlert,
   setAlertChannels,
 } from '../channels';
@@ -28,7 +28,7 @@ type PollStates = (
 /**
  * Holds the user's row for the write (plan limits count under it, and DELETE /api/user waits
  * for it). A user deleted by a request that raced this one is gone: 401, as after sign-out,
- * instead of a foreign-key violation (issue 17 item 11).
+ * instead of a foreign-key violation answering 500.
  */
 async function lockLiveUser(tx: DbOrTx, userId: number) {
   if (!(await repo.lockUser(tx, userId))) throw new UnauthorizedError();
@@ -115,7 +115,7 @@ export function createAlertService(deps: { db: Db; clock: Clock; pollStates?: Po
         }
         const updated = await repo.updateAlert(tx, userId, id, values, clock.now());
         // A paused or switched-off keyword's queued channel messages are not sent.
-        if (!isLiveAlert(updated)) await cancelChannelDeliveries(tx, { alertId: id });
+        if (!isLiveAlert(updated)) await cancelPendingDeliveries(tx, { alertId: id });
         if (updated.keyword !== current.keyword || updated.subreddits !== current.subreddits) {
           await requestBackfill(tx, updated, clock.now());
         }

@@ -1,5 +1,5 @@
 // The channels area: Slack, Discord, Telegram, ntfy and signed webhooks, and their outbox.
-export { enqueueDeliveries, cancelPending as cancelChannelDeliveries } from './outbox-repo';
+export { enqueueDeliveries, cancelPendingDeliveries } from './outbox-repo';
 export { channelIdsByAlert, setAlertChannels } from './repo';
 export { channelRoutes } from './routes';
 export { assertOwnedChannels, createChannelService, type ChannelService } from './service';

@@ -11,7 +11,7 @@ export type DeliveryRow = typeof channelDeliveries.$inferSelect;
 export const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /** Pending deliveries of an alert (paused or switched off) or of a channel are not sent. */
-export async function cancelPending(
+export async function cancelPendingDeliveries(
   db: DbOrTx,
   where: { alertId: number; channelIds?: number[] } | { channelId: number },
 ) {
@@ -58,7 +58,7 @@ export async function pauseChannel(db: Db, id: number, reason: string) {
       .update(channels)
       .set({ isPaused: true, pausedReason: reason, lastError: reason, sendAfter: null })
       .where(eq(channels.id, id));
-    await cancelPending(tx, { channelId: id });
+    await cancelPendingDeliveries(tx, { channelId: id });
   });
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { alertChannels, channels } from '../db/schema';
-import { cancelPending } from './outbox-repo';
+import { cancelPendingDeliveries } from './outbox-repo';
 
 export type ChannelRow = typeof channels.$inferSelect;
 
@@ -92,7 +92,7 @@ export async function setAlertChannels(tx: DbOrTx, alertId: number, ids: number[
       .onConflictDoNothing();
   }
   if (removed.length) {
-    await cancelPending(tx, { alertId, channelIds: removed.map((r) => r.channelId) });
+    await cancelPendingDeliveries(tx, { alertId, channelIds: removed.map((r) => r.channelId) });
   }
 }
 

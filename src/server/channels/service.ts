@@ -149,7 +149,7 @@ export function createChannelService(deps: {
         if (input.isPaused !== undefined && input.isPaused !== current.isPaused) {
           values.isPaused = input.isPaused;
           values.pausedReason = null;
-          if (input.isPaused) await outbox.cancelPending(tx, { channelId: id });
+          if (input.isPaused) await outbox.cancelPendingDeliveries(tx, { channelId: id });
         }
         return repo.updateChannel(tx, userId, id, values);
       });

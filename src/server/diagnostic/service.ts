@@ -86,7 +86,8 @@ export function createDiagnosticService(deps: {
         }
         return await feedTest(deps.feeds!, alert);
       } catch (error) {
-        // The alert's own subreddits may be named: they are this user's (issue 18 item 3).
+        // The alert's own subreddits may be named: they are this user's, and this answer goes to
+        // this user alone (a shared listing's stored error never names a subreddit).
         const names = subredditNames(alert.subreddits);
         if (error instanceof RedditError && names.length > 0) {
           if (error.failure === 'forbidden' || error.failure === 'not-found') {

@@ -1,7 +1,7 @@
 // The email area: the mailer, the digests (settings, job, unsubscribe), the test email and the
 // accounts area's mail (verification, password reset, email-change notice).
 export { createAccountMail, type AccountMail } from './account-mail/service';
-export { insertDefaultConfig as insertDefaultDigestConfig } from './digests/settings-repo';
+export { insertDefaultDigestConfig } from './digests/settings-repo';
 export { digestRoutes, unsubscribeRoutes } from './digests/routes';
 export { createDigestService, type DigestService } from './digests/service';
 export { createEmailJobs, type EmailJobName } from './jobs';

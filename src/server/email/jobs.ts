@@ -17,7 +17,7 @@ export function createEmailJobs(deps: {
 }): Job<EmailJobName>[] {
   return [
     {
-      // Due slots are looked for at least once a minute (decision record 020).
+      // Due slots are looked for at least once a minute (decision record 017).
       name: 'email.digests',
       everyMs: 30_000,
       timeoutMs: 5 * 60_000,

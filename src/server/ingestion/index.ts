@@ -12,9 +12,9 @@ export {
   type RedditTuning,
 } from './reddit-clients';
 export { ingestionRoutes } from './status/routes';
-export { plannedListings, toNames as subredditNames } from './status/status-repo';
+export { plannedListings, subredditNames } from './status/status-repo';
 export {
-  accessMessage as subredditAccessMessage,
+  subredditAccessMessage,
   createIngestionService,
   listingsOf,
   toListingStatus,

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import pino from 'pino';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { JobTimeoutError, startJobs, type Job, type JobRunner } from './runner';
 
 type LogLine = {
@@ -404,5 +404,46 @@ describe('startJobs', () => {
     const after = calls;
     await delay(60);
     expect(calls).toBe(after);
+  });
+
+  describe('leaves no abort listeners behind', () => {
+    const leakWarnings: Error[] = [];
+    const onWarning = (warning: Error) => {
+      if (warning.name === 'MaxListenersExceededWarning') leakWarnings.push(warning);
+    };
+    beforeEach(() => {
+      leakWarnings.length = 0;
+      process.on('warning', onWarning);
+    });
+    afterEach(() => void process.off('warning', onWarning));
+    // Node emits its warnings on the next tick.
+    const warningsSoFar = async () => {
+      await delay(10);
+      return leakWarnings.map((w) => w.message);
+    };
+
+    test('a worker with more jobs than Node’s listener limit (10) runs them without a leak warning', async () => {
+      let calls = 0;
+      const runner = start(
+        Array.from({ length: 16 }, (_, i) =>
+          job({ name: `job-${i}`, everyMs: 60_000, run: async () => void calls++ }),
+        ),
+      );
+      await until(() => calls === 16);
+      await runner.stop();
+      expect(await warningsSoFar()).toEqual([]);
+    });
+
+    test('a job triggered many times between two ticks runs each time without a leak warning', async () => {
+      let calls = 0;
+      const runner = start([job({ name: 'sync', everyMs: 60_000, run: async () => void calls++ })]);
+      for (let turn = 1; turn <= 25; turn++) {
+        await until(() => calls === turn);
+        runner.trigger('sync');
+      }
+      await until(() => calls === 26);
+      await runner.stop();
+      expect(await warningsSoFar()).toEqual([]);
+    });
   });
 });

@@ -20,8 +20,12 @@ export class JobTimeoutError extends Error {
   }
 }
 
-/** Resolves after `ms`, or at once when `signal` aborts. */
-const wait = (ms: number, signal: AbortSignal) =>
+/**
+ * Resolves after `ms`, at once when `signal` aborts, or when the caller calls the `end` it is
+ * handed (a trigger). Whichever comes first removes the timer and the abort listener, so a job
+ * woken early leaves nothing behind on its signal.
+ */
+const wait = (ms: number, signal: AbortSignal, handEnd?: (end: () => void) => void) =>
   new Promise<void>((resolve) => {
     const done = () => {
       clearTimeout(timer);
@@ -30,6 +34,7 @@ const wait = (ms: number, signal: AbortSignal) =>
     };
     const timer = setTimeout(done, ms);
     signal.addEventListener('abort', done);
+    handEnd?.(done);
   });
 
 /**
@@ -40,11 +45,16 @@ const wait = (ms: number, signal: AbortSignal) =>
  * `stop` waits for the runs in progress.
  */
 export function startJobs<Name extends string>(jobs: Job<Name>[], log: Logger) {
-  const stopping = new AbortController();
+  // One stop signal per job, not one for the whole runner: each job keeps an abort listener on
+  // it (its run's time box, or its pause between runs), and a worker has more jobs than the
+  // 10 listeners past which Node warns of a leak.
+  const stops: AbortController[] = [];
   const states = new Map<string, { trigger: () => void; runNow: () => Promise<void> }>();
   const loops: Promise<void>[] = [];
 
   for (const job of jobs) {
+    const stopping = new AbortController();
+    stops.push(stopping);
     let wake: (() => void) | undefined;
     let triggered = false;
     // Callers of runNow, told when a run that starts after their call has ended.
@@ -70,10 +80,7 @@ export function startJobs<Name extends string>(jobs: Job<Name>[], log: Logger) {
         await runWithRetries(job, log, stopping.signal);
         for (const done of told) done();
         if (stopping.signal.aborted || triggered) continue;
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          void wait(job.everyMs, stopping.signal).then(resolve);
-        });
+        await wait(job.everyMs, stopping.signal, (end) => (wake = end));
         wake = undefined;
       }
       // Stopped: no run will come for those still waiting.
@@ -96,7 +103,7 @@ export function startJobs<Name extends string>(jobs: Job<Name>[], log: Logger) {
       return states.get(name)?.runNow() ?? Promise.resolve();
     },
     async stop() {
-      stopping.abort();
+      for (const stopping of stops) stopping.abort();
       await Promise.all(loops);
     },
   };

@@ -29,7 +29,7 @@ export class RedditError extends Error {
     /**
      * The path asked for, for logs only. Never in the message: messages are stored on shared
      * listings and the shared client state, where every user can read them, and a path names
-     * other users' subreddits (issue 17 item 6).
+     * other users' subreddits.
      */
     readonly where?: string,
   ) {

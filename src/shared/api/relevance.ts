@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Relevance learned from feedback (issue 20 item 5, decision 014): a thumbs up or down on each
+ * Relevance learned from feedback (decision 014): a thumbs up or down on each
  * mention; once a keyword has enough of both, a classifier of its own scores new mentions and
  * the keyword can hide the likely irrelevant ones.
  */

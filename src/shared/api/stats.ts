@@ -30,7 +30,7 @@ export const PACE_MIN_MATCHES = 5;
 
 /**
  * A keyword is on course to use the month's quota within a day when its pace reaches the
- * quota itself (issue 18 item 10): the dashboard warns before the month is gone in a minute.
+ * quota itself: the dashboard warns before the month is gone in a minute.
  */
 export function keywordsOverPace(stats: Stats) {
   const limit = stats.limits.monthlyMentions;

@@ -47,7 +47,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       defaultColorScheme="light"
     >
       {/* Bottom right, where no heading or primary action lives; above the tab bar on phones
-          (styles.css). Issue 18 item 4: top-right toasts covered "Add Keyword". */}
+          (styles.css). Top right, toasts covered "Add Keyword". */}
       <Notifications limit={1} position="bottom-right" className="app-toasts" />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>{children}</AuthProvider>

@@ -30,7 +30,7 @@ export function showServerFieldErrors(
 /**
  * A mutation's `onError` for a form: the server's field errors under their inputs, or, when
  * none of them belongs to an input, its message in a toast titled `title` (never both: a toast
- * repeating what the form shows only covers the screen; issue 18 item 4).
+ * repeating what the form shows only covers the screen).
  */
 export function failedSubmit(
   form: FormWithErrors,

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 /**
  * `items` in the order the user last saw them: ones seen before keep their places, new ones go
  * first (they are what the user just added), gone ones drop out. Editing a row in a list sorted
- * by "Last Updated" would otherwise move it away from under the pointer (issue 18 item 6).
+ * by "Last Updated" would otherwise move it away from under the pointer.
  */
 export function steadyOrder<T extends { id: number }>(
   seen: readonly number[],

@@ -50,7 +50,7 @@ export const digestConfigs = pgTable(
  * One digest email: recorded with the mentions it covers and its Message-ID before it is sent,
  * so a retry resends the same message (same id, same mentions, re-rendered rather than stored:
  * 30 KB of HTML per user per day is not worth keeping) and a crash never drops or doubles them
- * (docs/decisions/020-digests-exactly-once.md). Open while pending, retry or sending.
+ * (docs/decisions/017-digests-exactly-once.md). Open while pending, retry or sending.
  */
 export const digestRuns = pgTable(
   'digest_runs',

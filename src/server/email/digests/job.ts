@@ -32,7 +32,7 @@ interface PreparedBatch {
  * One pass of the digest job: lease due configs in small batches, and for each finish an open
  * run or build, record and send a new one. Only ids and at most 100 mentions per user are in
  * memory at a time, so the user count does not change the memory used.
- * Exactly-once rules: docs/decisions/020-digests-exactly-once.md.
+ * Exactly-once rules: docs/decisions/017-digests-exactly-once.md.
  */
 export async function runDigestJob(deps: DigestJobDeps): Promise<DigestJobStats> {
   const stats: DigestJobStats = { sent: 0, empty: 0, retrying: 0, failed: 0, recovered: 0 };

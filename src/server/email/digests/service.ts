@@ -21,7 +21,7 @@ export function createDigestService(deps: {
   async function ensure(userId: number, timezone: string) {
     const found = await repo.findConfig(db, userId);
     if (found) return found;
-    await repo.insertDefaultConfig(db, userId, timezone, clock.now());
+    await repo.insertDefaultDigestConfig(db, userId, timezone, clock.now());
     return (await repo.findConfig(db, userId))!;
   }
 

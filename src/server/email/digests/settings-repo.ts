@@ -18,7 +18,12 @@ export const scheduleOf = (row: DigestConfigRow, instantMinutes?: number): Diges
  * Default settings: daily at 08:00 in the given timezone, Monday for weekly. See
  * docs/product.md §7 (Email digests).
  */
-export async function insertDefaultConfig(db: DbOrTx, userId: number, timezone: string, now: Date) {
+export async function insertDefaultDigestConfig(
+  db: DbOrTx,
+  userId: number,
+  timezone: string,
+  now: Date,
+) {
   const nextSlotAt = firstDueSlot(
     { frequency: 'daily', time: '08:00', timezone, weekday: 1 },
     { lastSent: null, savedAt: now },

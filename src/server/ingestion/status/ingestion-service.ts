@@ -37,7 +37,7 @@ export type PollState = {
 };
 
 /** A subreddit Reddit refuses, in words; `names` are the user's own (several: "one of"). */
-export const accessMessage = (names: string | readonly string[], access: string) => {
+export const subredditAccessMessage = (names: string | readonly string[], access: string) => {
   const list = typeof names === 'string' ? [names] : names;
   const who = list.length === 1 ? `r/${list[0]}` : `One of ${list.map((n) => `r/${n}`).join(', ')}`;
   return access === 'not-found'
@@ -48,7 +48,7 @@ export const accessMessage = (names: string | readonly string[], access: string)
 /** The listings an alert's items come from: r/all, or the groups holding its subreddits. */
 export function listingsOf(alert: AlertFields, listings: ListingRow[]) {
   const kinds = alert.includeComments ? ['posts', 'comments'] : ['posts'];
-  const names = repo.toNames(alert.subreddits);
+  const names = repo.subredditNames(alert.subreddits);
   const found = new Set<ListingRow>();
   let unplanned = false;
   for (const kind of kinds) {
@@ -61,7 +61,7 @@ export function listingsOf(alert: AlertFields, listings: ListingRow[]) {
               (l) =>
                 l.kind === kind &&
                 l.scope === 'subreddits' &&
-                repo.toNames(l.subreddits).includes(name),
+                repo.subredditNames(l.subreddits).includes(name),
             );
       const listing = group ?? all;
       if (listing) found.add(listing);
@@ -88,7 +88,7 @@ export function toListingStatus(
     id: l.id,
     scope: l.scope === 'all' ? 'all' : 'subreddits',
     kind: l.kind === 'comments' ? 'comments' : 'posts',
-    subreddits: repo.toNames(l.subreddits).filter((n) => names.has(n)),
+    subreddits: repo.subredditNames(l.subreddits).filter((n) => names.has(n)),
     intervalSeconds: l.intervalMs / 1000,
     itemsPerMinute: Math.round(l.itemsPerMinute * 10) / 10,
     itemsSkipped: l.itemsSkipped,
@@ -148,7 +148,7 @@ export function createIngestionService(deps: {
         repo.plannedListings(db),
         repo.clientState(db),
       ]);
-      const names = [...new Set(live.flatMap((a) => repo.toNames(a.subreddits)))];
+      const names = [...new Set(live.flatMap((a) => repo.subredditNames(a.subreddits)))];
       const blocked = new Map(
         (await repo.inaccessibleSubreddits(db, names)).map((s) => [s.name, s.access]),
       );
@@ -162,10 +162,10 @@ export function createIngestionService(deps: {
           continue;
         }
         const mine = listingsOf(alert, listings);
-        const blockedName = repo.toNames(alert.subreddits).find((name) => blocked.has(name));
+        const blockedName = repo.subredditNames(alert.subreddits).find((name) => blocked.has(name));
         const failing = mine.listings.find((l) => l.errorSince !== null);
         const lastError =
-          (blockedName && accessMessage(blockedName, blocked.get(blockedName)!)) ||
+          (blockedName && subredditAccessMessage(blockedName, blocked.get(blockedName)!)) ||
           failing?.lastError ||
           (client?.lastErrorKind === 'auth' ? client.lastError : null);
         const checked = mine.listings.map((l) => l.lastSuccessAt);
@@ -189,7 +189,7 @@ export function createIngestionService(deps: {
       ]);
       const mine = new Set<ListingRow>();
       for (const alert of alerts) for (const l of listingsOf(alert, listings).listings) mine.add(l);
-      const names = new Set(alerts.flatMap((a) => repo.toNames(a.subreddits)));
+      const names = new Set(alerts.flatMap((a) => repo.subredditNames(a.subreddits)));
       const dayStart = startOfLocalDay(now, timezone);
       const dayAgo = now.getTime() - 24 * 3600_000;
       const [gaps24h, gapsToday, blocked, rereads, enumeration] = await Promise.all([

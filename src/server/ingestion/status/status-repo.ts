@@ -62,4 +62,4 @@ export async function userTimezone(db: DbOrTx, userId: number) {
   return row?.timezone ?? 'UTC';
 }
 
-export const toNames = (value: string | null) => (value ? value.split(',') : []);
+export const subredditNames = (value: string | null) => (value ? value.split(',') : []);

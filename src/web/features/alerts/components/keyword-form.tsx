@@ -77,9 +77,9 @@ function ServerErrorNotice({ error }: { error: Error }) {
 export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Props) {
   const initialValues = alert ? alertToFormValues(alert) : DEFAULT_FORM_VALUES;
   const [advancedOpened, setAdvancedOpened] = useState(() => hasAdvancedChanges(initialValues));
-  // Shown once, in the dialog (not also as a toast): issue 18 items 4 and 9.
+  // Shown once, in the dialog, not also as a toast: a toast repeating it only covers the form.
   const [serverError, setServerError] = useState<Error | null>(null);
-  // The channels its mentions go to (issue 19): none unless chosen.
+  // The channels its mentions go to: none unless chosen, so nothing is posted anywhere unasked.
   const [channelIds, setChannelIds] = useState<number[]>(() => alert?.channelIds ?? []);
   const limited = useRedditAccess().data?.mode === 'no-credentials';
   // isPending reaches the button a render later; this stops a fast double click sending twice.

@@ -124,7 +124,7 @@ export function SubscriptionOverview() {
           action={
             isPro ? (
               // Once set to end, the notice above offers Resume; the card offers only "now",
-              // never a second "Cancel Subscription" beside Resume (issue 18 item 11).
+              // never a second "Cancel Subscription" beside Resume, which would read as undoing it.
               <Button
                 variant={subscription.cancelAtPeriodEnd ? 'subtle' : 'outline'}
                 color="red"

@@ -24,7 +24,7 @@ function usedBy(stats: Stats) {
 /**
  * Past the monthly quota new matches are not stored, and the dashboard says so and which
  * keywords used it (docs/product.md §2, Plans and limits). Before that, a keyword matching fast
- * enough to use the whole month's quota within a day is named (issue 18 item 10).
+ * enough to use the whole month's quota within a day is named, while there is time to act.
  */
 export function QuotaNotice({ stats }: { stats: Stats | undefined }) {
   if (!stats) return null;

@@ -22,7 +22,7 @@ const BACKFILL_TEXT: Record<string, string> = {
 function backfillLine(backfill: NonNullable<AlertMonitoring['backfill']>, now: number) {
   const state = BACKFILL_TEXT[backfill.status] ?? backfill.status;
   const when = backfill.finishedAt ? ` ${ago(backfill.finishedAt, now)}` : '';
-  // Beside the API test's "Found 70", a bare "0 added" needs its reason (issue 18 item 3).
+  // Beside the API test's "Found 70", a bare "0 added" reads as a fault: it needs its reason.
   const notSaved =
     backfill.overQuota > 0
       ? ` (${backfill.overQuota.toLocaleString()} more not saved: this month’s mentions are used up)`
