@@ -1,5 +1,6 @@
 import type { Rule } from 'eslint';
 
-export const SERVER_AREAS: string[];
+/** The server areas and web features under a repository root, sorted by name. */
+export function findAreas(cwd: string): { server: string[]; features: string[] };
 declare const rule: Rule.RuleModule;
 export default rule;

@@ -7,9 +7,11 @@ import { CurrentUserVerifyEmailNotice } from '../../features/accounts';
 import { AlertsOverview, KeywordDialog } from '../../features/alerts';
 import { PausedAlertsNotice } from '../../features/billing';
 import { PausedChannelsNotice } from '../../features/channels';
-import { QuotaNotice, StatsCards, useLiveDashboard } from '../../features/dashboard';
+import { QuotaNotice, StatsCards } from '../../features/dashboard';
 import { MonitoringHealth } from '../../features/ingestion';
 import { LazyActivityChart, RecentMentions, useStats } from '../../features/mentions';
+import { FeedbackButtons } from '../../features/relevance';
+import { useLiveDashboard } from './use-live-dashboard';
 
 function Section(props: { title: string; description: string; children: ReactNode }) {
   return (
@@ -62,7 +64,7 @@ export default function DashboardPage() {
           title="Latest discussions matching your keywords"
           description="The newest posts and comments that matched, ready for a reply."
         >
-          <RecentMentions />
+          <RecentMentions feedback={FeedbackButtons} />
         </Section>
         <Section
           title="Mentions per day"

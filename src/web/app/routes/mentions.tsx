@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { useAlerts } from '../../features/alerts';
 import { exportUrl, MentionFilters, MentionList, useUrlFilters } from '../../features/mentions';
-import { HiddenCount } from '../../features/relevance';
+import { FeedbackButtons, HiddenCount } from '../../features/relevance';
 
 /**
  * /mentions, titled Alerts: every mention, filtered on the server, endlessly paged. See
@@ -41,7 +41,12 @@ export default function MentionsRoute() {
         onShow={() => setFilter('hidden', 'only')}
         onShowOthers={() => setFilter('hidden', null)}
       />
-      <MentionList filters={filters} filtered={filtered} onClearFilters={clear} />
+      <MentionList
+        filters={filters}
+        filtered={filtered}
+        onClearFilters={clear}
+        feedback={FeedbackButtons}
+      />
     </>
   );
 }

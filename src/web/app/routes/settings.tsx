@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import { DangerZone, PasswordForm, ProfileForm, useAuth } from '../../features/accounts';
 import { SubscriptionOverview, useCheckoutReturn } from '../../features/billing';
 import { ChannelSettings, DeadLetters, FeedsSettings } from '../../features/channels';
-import { NotificationSettings } from '../../features/email';
+import { NotificationSettings, TestEmailSection } from '../../features/email';
 import { GlobalExclusions } from '../../features/exclusions';
 import classes from './settings.module.css';
 
@@ -158,7 +158,10 @@ export default function SettingsRoute() {
           </Section>
         </Tabs.Panel>
         <Tabs.Panel value="danger">
-          <DangerZone user={user} onDeleted={() => void navigate('/landing', { replace: true })} />
+          <DangerZone
+            testEmail={<TestEmailSection user={user} />}
+            onDeleted={() => void navigate('/landing', { replace: true })}
+          />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -1,3 +1,3 @@
-// What the app and other features may use of email (digests, the test email).
-export { useSendTestEmail } from './api/send-test-email';
+// What the app may use of email (digests, the test email).
 export { NotificationSettings } from './components/notification-settings';
+export { TestEmailSection } from './components/test-email-section';

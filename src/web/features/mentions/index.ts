@@ -1,6 +1,5 @@
 // What the app and other features may use of mentions (lists, activity, stats).
 export { exportUrl } from './api/export-mentions';
-export { HighlightedText } from './components/highlighted-text';
 export { useStats } from './api/get-stats';
 export { LazyActivityChart } from './components/lazy-activity-chart';
 export { MentionFilters } from './components/mention-filters';

@@ -1,2 +1,3 @@
-// What other features may use of the volume preview (the keyword dialog, the diagnostic page).
+// What the app and other features may use of the volume preview (the keyword dialog, the
+// diagnostic page).
 export { VolumePreview } from './components/volume-preview';

@@ -1,48 +1,9 @@
 import { Button, Card, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { User } from '@shared/api/auth';
-import { IconAlertTriangle, IconMailForward, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { useSendTestEmail } from '../../email';
 import { useDeleteAccount } from '../api/delete-account';
-
-function TestEmailSection({ user }: { user: User }) {
-  const send = useSendTestEmail();
-  const click = () =>
-    send.mutate(user.email, {
-      onSuccess: (result) =>
-        toastSuccess(
-          'Test email sent',
-          result.message || 'Check your inbox and spam folder for the test message.',
-        ),
-      onError: (error) =>
-        toastError(
-          'Failed to send email',
-          error.message || 'There was an error sending the test email',
-        ),
-    });
-  return (
-    <Group justify="space-between" align="center" gap="md" wrap="wrap">
-      <Stack gap={2} maw={520}>
-        <Text fw={600}>Send Test Email</Text>
-        <Text size="sm" c="dimmed">
-          {user.emailVerified
-            ? `Send a test message to ${user.email} to check that notifications reach your inbox.`
-            : `Verify ${user.email} first: Earshot sends it no mail until you open the link we sent.`}
-        </Text>
-      </Stack>
-      <Button
-        variant="default"
-        leftSection={<IconMailForward size={16} aria-hidden />}
-        onClick={click}
-        loading={send.isPending}
-        disabled={!user.emailVerified}
-      >
-        Send Test Email
-      </Button>
-    </Group>
-  );
-}
 
 function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
   const [opened, modal] = useDisclosure(false);
@@ -108,14 +69,20 @@ function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
   );
 }
 
-export function DangerZone({ user, onDeleted }: { user: User; onDeleted: () => void }) {
+type Props = {
+  /** The test email's section (the email feature's), shown above the account's deletion. */
+  testEmail: ReactNode;
+  onDeleted: () => void;
+};
+
+export function DangerZone({ testEmail, onDeleted }: Props) {
   return (
     <Card style={{ borderColor: 'var(--mantine-color-red-3)' }}>
       <Stack gap="lg">
         <Title order={2} fz="lg" c="red.8">
           Danger Zone
         </Title>
-        <TestEmailSection user={user} />
+        {testEmail}
         <Divider />
         <DeleteAccountSection onDeleted={onDeleted} />
       </Stack>

@@ -1,4 +1,5 @@
 import { Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { AlertErrorInfo } from '@shared/api/alerts';
 import type { TestRedditApiResult } from '@shared/api/diagnostic';
 import {
   IconAlertTriangle,
@@ -7,11 +8,10 @@ import {
   IconCircleX,
   IconPlayerPlay,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { useAlertErrorInfo, useAlerts } from '../../alerts';
-import { VolumePreview } from '../../preview';
 import { useRunApiTest } from '../api/run-api-test';
 import { AlertMonitoringCard } from './alert-monitoring';
 
@@ -36,23 +36,6 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
         {children}
       </Text>
     </Group>
-  );
-}
-
-/** The keyword dialog's volume preview, for the alert as saved. */
-function AlertVolumeCard({ id }: { id: number }) {
-  const alert = useAlerts().data?.find((a) => a.id === id);
-  if (!alert) return null;
-  const { keyword, subreddits, includeComments, titlesOnly } = alert;
-  return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="volume-heading">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="volume-heading">
-          Expected volume
-        </Title>
-        <VolumePreview input={{ keyword, subreddits, includeComments, titlesOnly }} />
-      </Stack>
-    </Card>
   );
 }
 
@@ -81,9 +64,16 @@ function TestResult({ result, keyword }: { result: TestRedditApiResult; keyword:
   );
 }
 
+type Props = {
+  id: string;
+  /** The alert's status and last error: the alerts feature's read, made by the screen. */
+  info: UseQueryResult<AlertErrorInfo>;
+  /** The alert's expected volume (the preview feature's), shown between the test and monitoring. */
+  expectedVolume: (alertId: number) => ReactNode;
+};
+
 /** /alerts/debug/{id}: the alert's status and last error, a live API test, and its monitoring. */
-export function AlertDiagnostic({ id }: { id: string }) {
-  const info = useAlertErrorInfo(id);
+export function AlertDiagnostic({ id, info, expectedVolume }: Props) {
   const [result, setResult] = useState<TestRedditApiResult | null>(null);
   const test = useRunApiTest(id, {
     onSuccess: (answer) => {
@@ -173,7 +163,7 @@ export function AlertDiagnostic({ id }: { id: string }) {
           {result && <TestResult result={result} keyword={alert.keyword} />}
         </Stack>
       </Card>
-      <AlertVolumeCard id={alert.id} />
+      {expectedVolume(alert.id)}
       <AlertMonitoringCard id={id} />
     </Stack>
   );

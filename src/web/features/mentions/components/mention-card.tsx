@@ -11,19 +11,25 @@ import {
 } from '@mantine/core';
 import type { Mention } from '@shared/api/mentions';
 import { IconArrowBigUp, IconExternalLink, IconMessage } from '@tabler/icons-react';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { RelativeTime } from '../../../components/relative-time';
-import { FeedbackButtons } from '../../relevance';
 import { toastError } from '../../../lib/toast';
 import { useMarkRead } from '../api/mark-read';
 import { useUpdateReplied } from '../api/update-replied';
 import { cleanRedditText, redditPermalink } from '@shared/reddit-content';
 import { excerptSegments, highlight, keywordQuery, plainText } from '../excerpt';
-import { HighlightedText } from './highlighted-text';
+import { HighlightedText } from '../../../components/highlighted-text';
 import { WhyMatched } from './why-matched';
+
+/**
+ * The relevance thumbs drawn beside "Open on Reddit" (the relevance feature's), passed in by the
+ * screen that composes the two features.
+ */
+export type MentionFeedback = ComponentType<{ mention: Mention }>;
 
 type Props = {
   mention: Mention;
+  feedback: MentionFeedback;
   /** A bordered card (dashboard) or a plain row between dividers (the Alerts list). */
   framed?: boolean;
 };
@@ -67,7 +73,7 @@ function RepliedSwitch({ mention }: { mention: Mention }) {
  * One matching post or comment: where, when, what, and the reply toggle. See
  * docs/product.md §3 (Screens).
  */
-export function MentionCard({ mention, framed = true }: Props) {
+export function MentionCard({ mention, feedback: Feedback, framed = true }: Props) {
   const markRead = useMarkRead();
   const query = useMemo(() => keywordQuery(mention.keyword), [mention.keyword]);
   const title = useMemo(() => highlight(query, plainText(mention.title)), [query, mention.title]);
@@ -164,7 +170,7 @@ export function MentionCard({ mention, framed = true }: Props) {
           </Badge>
         </Group>
         <Group gap="sm" wrap="nowrap">
-          <FeedbackButtons mention={mention} />
+          <Feedback mention={mention} />
           <Anchor {...link} size="xs" fw={600}>
             <Group gap={4} wrap="nowrap" component="span">
               Open on Reddit

@@ -5,13 +5,18 @@ import { Fragment, useEffect } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useMentionsList, type FilterValues } from '../api/get-mentions';
-import { MentionCard } from './mention-card';
+import { MentionCard, type MentionFeedback } from './mention-card';
 import { MentionSkeletons } from './mention-skeletons';
 
-type Props = { filters: FilterValues; filtered: boolean; onClearFilters: () => void };
+type Props = {
+  filters: FilterValues;
+  filtered: boolean;
+  onClearFilters: () => void;
+  feedback: MentionFeedback;
+};
 
 /** The Alerts list: pages load as the bottom comes into view, and the end says so. */
-export function MentionList({ filters, filtered, onClearFilters }: Props) {
+export function MentionList({ filters, filtered, onClearFilters, feedback }: Props) {
   const list = useMentionsList(filters);
   const { ref: bottomRef, entry } = useIntersection({ rootMargin: '600px' });
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = list;
@@ -79,7 +84,7 @@ export function MentionList({ filters, filtered, onClearFilters }: Props) {
       {items.map((mention, i) => (
         <Fragment key={mention.id}>
           {i > 0 && <Divider />}
-          <MentionCard mention={mention} framed={false} />
+          <MentionCard mention={mention} feedback={feedback} framed={false} />
         </Fragment>
       ))}
       <Divider />

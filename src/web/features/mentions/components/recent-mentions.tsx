@@ -11,14 +11,14 @@ import {
   recentMentionsQueryOptions,
   useRecentMentions,
 } from '../api/get-mentions';
-import { MentionCard } from './mention-card';
+import { MentionCard, type MentionFeedback } from './mention-card';
 import { MentionSkeletons } from './mention-skeletons';
 
 /**
  * Dashboard "Latest discussions matching your keywords": the newest 5. See
  * docs/product.md §3 (Screens).
  */
-export function RecentMentions() {
+export function RecentMentions({ feedback }: { feedback: MentionFeedback }) {
   const recent = useRecentMentions();
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<string | null>(null);
@@ -62,7 +62,9 @@ export function RecentMentions() {
           description="No alerts found yet. Create keywords to start tracking Reddit mentions."
         />
       ) : (
-        items.slice(0, RECENT_MENTIONS).map((m) => <MentionCard key={m.id} mention={m} />)
+        items
+          .slice(0, RECENT_MENTIONS)
+          .map((m) => <MentionCard key={m.id} mention={m} feedback={feedback} />)
       )}
       <Group justify="space-between" gap="sm" mt={4}>
         <Group gap="sm">

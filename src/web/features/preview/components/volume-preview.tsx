@@ -3,7 +3,8 @@ import type { PreviewRequest } from '@shared/api/preview';
 import { parseQuery } from '@shared/query';
 import { highlightSegments } from '@shared/query/highlight';
 import { useMemo } from 'react';
-import { HighlightedText, useStats } from '../../mentions';
+import { HighlightedText } from '../../../components/highlighted-text';
+import { useStats } from '../../mentions';
 import { usePreview } from '../api/get-preview';
 import { dailyRate, detailLines, headline, planLine } from '../preview-text';
 

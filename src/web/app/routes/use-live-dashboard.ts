@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { queryKeys } from '../../lib/query-keys';
-import { useIngestionStatus } from '../ingestion';
+import { useIngestionStatus } from '../../features/ingestion';
 
 /**
  * Keeps an open dashboard current: each refresh of the monitoring status (every 10 s) refetches
