@@ -53,11 +53,9 @@ describe('one embedded database, one process', { timeout: 180_000 }, () => {
     });
     expect(register.status).toBe(201);
     const archive = path.join(tempDir(), 'earshot.tar.gz');
-    const backup = await run(
-      process.execPath,
-      ['dist/server/backup-cli.js', 'backup', archive],
-      { env: { PATH: process.env.PATH, DATA_DIR: dataDir } },
-    );
+    const backup = await run(process.execPath, ['dist/server/backup-cli.js', 'backup', archive], {
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+    });
     expect(backup.stdout.replace(/\([\d.]+ MB, [\d.]+ s\)/, '(… MB, … s)')).toBe(
       `Backup of the running Earshot (PID ${first.child.pid}) written to ${archive} (… MB, … s)\n`,
     );

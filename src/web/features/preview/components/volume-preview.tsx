@@ -28,7 +28,9 @@ export function VolumePreview({ input }: { input: PreviewRequest }) {
     <Paper withBorder radius="md" p="sm" aria-label="Volume preview" component="section">
       <Stack gap={6}>
         <Group gap="xs" wrap="nowrap" aria-live="polite">
-          {preview.isFetching && <Loader size={14} role="status" aria-label="Checking the last hour" />}
+          {preview.isFetching && (
+            <Loader size={14} role="status" aria-label="Checking the last hour" />
+          )}
           <Text fw={600} size="sm">
             {data ? headline(data) : 'Checking the last hour…'}
           </Text>
