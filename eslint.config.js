@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import areaBoundaries from './eslint-rules/area-boundaries.js';
+import { importCycles } from './eslint-rules/import-cycles.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'src/server/db/migrations'] },
@@ -54,4 +55,6 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
   },
+  // No import cycle in the app, type-only ones included (eslint-rules/import-cycles.js).
+  importCycles({ files: ['src/**/*.{ts,tsx}'] }),
 );

@@ -1,0 +1,3 @@
+import type { Linter } from 'eslint';
+
+export function importCycles(options: { files: string[]; tsconfig?: string }): Linter.Config;
