@@ -4,13 +4,28 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import areaBoundaries from './eslint-rules/area-boundaries.js';
 import { importCycles } from './eslint-rules/import-cycles.js';
+import {
+  bothRuntimes,
+  browserOnly,
+  nodeOnly,
+  restrictGlobals,
+} from './eslint-rules/runtime-globals.js';
+
+// Code that runs in Node: the server, its tests, benchmarks, scripts and tool configs.
+const nodeFiles = [
+  'src/server/**',
+  'test/**',
+  'bench/**',
+  'scripts/**',
+  'eslint-rules/**',
+  '*.{js,mjs,ts}',
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'src/server/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -18,6 +33,42 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-explicit-any': 'error',
     },
+  },
+  {
+    // Each side sees only its runtime's globals (eslint-rules/runtime-globals.js), as tsc does.
+    files: nodeFiles,
+    languageOptions: { globals: globals.node },
+    rules: { 'no-restricted-globals': restrictGlobals(browserOnly, 'this code runs in Node') },
+  },
+  {
+    files: ['src/web/**'],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'no-restricted-globals': restrictGlobals(nodeOnly, 'the web app runs in the browser'),
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    languageOptions: { globals: bothRuntimes },
+    rules: {
+      'no-restricted-globals': restrictGlobals(
+        [...nodeOnly, ...browserOnly],
+        'src/shared runs on the server and in the browser alike',
+      ),
+    },
+  },
+  {
+    // Shared code's tests run in Node (vitest).
+    files: ['src/shared/**/*.test.ts'],
+    languageOptions: { globals: globals.node },
+    rules: { 'no-restricted-globals': restrictGlobals(browserOnly, 'this code runs in Node') },
+  },
+  {
+    // Run in Node and reach into a page (functions passed to the browser, DOM helpers under
+    // test): the browser tests, the web app's unit tests, the digest screenshot script.
+    files: ['e2e/**', 'src/web/**/*.test.ts', 'scripts/render-sample-digest.ts'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: { 'no-restricted-globals': 'off' },
   },
   {
     // Tests read arbitrary JSON answers; the assertions are what check their shape.

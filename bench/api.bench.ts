@@ -118,7 +118,7 @@ async function main() {
     body: JSON.stringify({ username: email, email, password: 'bench-password' }),
   });
   if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
-  const userId: number = (await registered.json()).id;
+  const { id: userId } = (await registered.json()) as { id: number };
   const cookie = registered.headers.getSetCookie()[0].split(';')[0];
   // Pro, so that the plan's monthly quota plays no part.
   await database.db.execute(sql`update users set plan_type = 'pro' where id = ${userId}`);

@@ -5,7 +5,15 @@ import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const STAMP = 'dist/.build-stamp';
-const INPUTS = ['src', 'package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.json'];
+const INPUTS = [
+  'src',
+  'package.json',
+  'package-lock.json',
+  'vite.config.ts',
+  'tsconfig.json',
+  'tsconfig.base.json',
+  'tsconfig.web.json',
+];
 
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0;
