@@ -31,6 +31,7 @@ import {
   unsubscribeRoutes,
 } from './email';
 import { installErrorHandler } from './http/error-handler';
+import { RequestLogController } from './http/request-log';
 import { installSecurity } from './http/security';
 import { installWebApp } from './http/static-web';
 import { installTransport } from './http/transport';
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDeps) {
 
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    logController: new RequestLogController(),
     bodyLimit: 100 * 1024,
     // Let in-flight requests finish on close, but stop idle keep-alive sockets at once.
     forceCloseConnections: 'idle',
