@@ -34,6 +34,7 @@ import {
 } from './email';
 import { installErrorHandler } from './http/error-handler';
 import { registerPrivateRoutes } from './http/private-scope';
+import { RequestLogController } from './http/request-log';
 import { installSecurity } from './http/security';
 import { installWebApp } from './http/static-web';
 import { installTransport } from './http/transport';
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps) {
 
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    logController: new RequestLogController(),
     bodyLimit: 100 * 1024,
     // Let in-flight requests finish on close, but stop idle keep-alive sockets at once.
     forceCloseConnections: 'idle',

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { expect, test } from 'vitest';
 import { build } from '../helpers/test-app';
 
@@ -8,7 +9,13 @@ const webRoot = mkdtempSync(path.join(tmpdir(), 'earshot-web-'));
 mkdirSync(path.join(webRoot, 'assets'));
 writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
 writeFileSync(path.join(webRoot, 'assets', 'app-1.js'), 'console.log(1)');
-const t = await build({}, { webRoot });
+/** The log's lines, as JSON and as the text that mentions what they are about. */
+const logged: { msg: string; url?: string; statusCode?: number; text: string }[] = [];
+const logger = pino(
+  { level: 'info' },
+  { write: (text: string) => void logged.push({ ...JSON.parse(text), text }) },
+);
+const t = await build({}, { webRoot, logger });
 
 test('the root and client-side routes get index.html; assets are cached for good', async () => {
   for (const path of ['/', '/alerts/debug/7', '/dashboard?x=1']) {
@@ -32,4 +39,19 @@ test('a missing asset and an unknown API path are 404s, not the page', async () 
   const api = await t.client().get('/api/unknown?x=1');
   expect(api.status).toBe(404);
   expect(api.body).toEqual({ message: 'No route for GET /api/unknown' });
+});
+
+test('each request is one line of the log at info, written once it is answered', async () => {
+  await t.client().get('/alerts?seen=log');
+  await t.client().get('/api/unknown-to-the-log');
+  const about = (url: string) => logged.filter((l) => l.text.includes(url));
+  await expect
+    .poll(() => [...about('/alerts?seen=log'), ...about('/api/unknown-to-the-log')])
+    .toHaveLength(2);
+  expect(about('/alerts?seen=log').map((l) => [l.msg, l.url, l.statusCode])).toEqual([
+    ['request completed', '/alerts?seen=log', 200],
+  ]);
+  expect(about('/api/unknown-to-the-log').map((l) => [l.msg, l.url, l.statusCode])).toEqual([
+    ['request completed', '/api/unknown-to-the-log', 404],
+  ]);
 });
