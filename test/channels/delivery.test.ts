@@ -30,7 +30,8 @@ const settings = {
   leaseMs: 3000,
   backoffBaseMs: 20,
   backoffCapMs: 100,
-  timeoutMs: 300,
+  // A second: a hung target times out soon, a loaded runner's loopback answer still comes in time.
+  timeoutMs: 1000,
   paceMs: 0,
   // One pass: each test looks at the state a single run leaves.
   idleLooks: 1,
@@ -283,14 +284,16 @@ describe('delivery through the worker', () => {
     // Worker A leases everything due, then "crashes" before sending.
     const lease = await leases.leaseDue(t.db, 'worker-a', new Date(), {
       ...settings,
-      leaseMs: 400,
+      // Long enough that B's pass below comes inside it even on a loaded runner.
+      leaseMs: 1500,
     });
     expect(lease.deliveries.filter((d) => d.channelId === hook.channelId)).toHaveLength(5);
     // While A's lease holds, B takes none of them.
     await runDelivery('worker-b');
     expect(fake.at('/hook/crash')).toEqual([]);
 
-    await sleep(500);
+    // The lease's expiry is what this test is about: nothing to wait for but the clock.
+    await sleep(1600);
     await runDelivery('worker-b');
     const requests = fake.at('/hook/crash');
     expect(requests).toHaveLength(5);
@@ -332,13 +335,14 @@ describe('delivery through the worker', () => {
 
 test('a slow target: the sending worker renews its lease, so another never sends a row twice', async () => {
   const hook = await setup({ kind: 'webhook', target: `${fake.url}/hook/slow` });
-  // 120 ms an answer, one after another: eight take about 1 s, far past one 400 ms lease.
-  fake.script('/hook/slow', ...Array.from({ length: 8 }, () => ({ status: 200, delayMs: 120 })));
+  // 300 ms an answer, one after another: eight take about 2.4 s, far past one 1 s lease (long
+  // enough that renewing it in time does not depend on a quiet machine).
+  fake.script('/hook/slow', ...Array.from({ length: 8 }, () => ({ status: 200, delayMs: 300 })));
   await storeMentions(hook.alert, 8);
-  const short = { leaseMs: 400 };
+  const short = { leaseMs: 1000 };
   await Promise.all([
     runDelivery('slow-a', short),
-    sleep(550).then(() => runDelivery('slow-b', short)),
+    sleep(1400).then(() => runDelivery('slow-b', short)),
   ]);
   const ids = fake.at('/hook/slow').map((r) => r.headers['webhook-id']);
   expect(new Set(ids).size).toBe(8);
@@ -348,13 +352,13 @@ test('a slow target: the sending worker renews its lease, so another never sends
 
 test('one answer slower than the lease: renewed, not sent again by another worker', async () => {
   const slack = await setup({ kind: 'slack', target: `${fake.url}/slack/services/T/B/slow` });
-  fake.script('/slack/services/T/B/slow', { status: 200, body: 'ok', delayMs: 900 });
+  fake.script('/slack/services/T/B/slow', { status: 200, body: 'ok', delayMs: 2300 });
   await storeMentions(slack.alert, 1);
-  // A 300 ms lease, a 2 s timeout: the send outlasts three leases.
-  const slow = { leaseMs: 300, timeoutMs: 2000 };
+  // A 750 ms lease, a 5 s timeout: the send outlasts three leases.
+  const slow = { leaseMs: 750, timeoutMs: 5000 };
   await Promise.all([
     runDelivery('renew-a', slow),
-    sleep(500).then(() => runDelivery('renew-b', slow)),
+    sleep(1250).then(() => runDelivery('renew-b', slow)),
   ]);
   expect(fake.at('/slack/services/T/B/slow')).toHaveLength(1);
   expect((await deliveriesOf(slack.channelId))[0]).toMatchObject({ status: 'sent', attempts: 1 });

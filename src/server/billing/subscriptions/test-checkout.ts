@@ -58,7 +58,7 @@ export function createTestCheckoutService(
       }
       const customerId = await deps.ensureCustomer(userId);
       await db.transaction(async (tx) => {
-        // Deleted by a request that raced this one: gone, as after sign-out (issue 17 item 11).
+        // Deleted by a request that raced this one: gone, as after sign-out (the same 401).
         if (!(await repo.lockUser(tx, userId))) throw new UnauthorizedError();
         if (await repo.findEntitledSubscription(tx, userId)) {
           throw new ConflictError(`You are already subscribed to ${plan.name}`);

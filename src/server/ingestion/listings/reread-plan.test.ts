@@ -10,7 +10,7 @@ describe('rereadDepth', () => {
     [[], 30, 60, 'nothing to read: the deepest'],
     [[60, 30, 5], 30, 60, 'quiet subreddit listings: their pages hold the re-read anyway'],
     [[3_600, 600, 30, 30, 30, 30], 1, 60, 'scenario (a), 60+10/s: room to spare'],
-    [[2_400, 300], 30, 60, 'issue 21’s trial, 40+5/s'],
+    [[2_400, 300], 30, 60, 'the measured firehose, 40+5/s'],
     [[8_100, 900, 30, 30, 30, 30], 30, 0, 'scenario (b), 135+15/s: no room left over'],
   ])('%j items/min, poll %d s → %d (%s)', (rates, pollSeconds, depth) => {
     expect(rereadDepth(rates, BUDGET, pollSeconds, 5)).toBe(depth);

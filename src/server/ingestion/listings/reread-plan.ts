@@ -12,7 +12,7 @@
 import { nextInterval } from './pacing';
 
 export const REREAD = {
-  /** 45 (the deepest issue 21 saw) plus the items that arrive while a page is fetched. */
+  /** 45 (the deepest late item measured below r/all's newest) plus the items that arrive while a page is fetched. */
   maxItems: 60,
   /** Depths tried, deepest first. */
   step: 15,
