@@ -44,10 +44,10 @@ export function newestPageSuffices(newest: ListingPage, cursor: Cursor, since: n
  * turn reads on, or what a busy listing leaves each turn would pile up until it left Reddit's
  * window (the re-read behind the cursor takes part of every turn's pages).
  */
-export function pageWaiting(page: ListingPage, itemsPerMinute: number, now: number) {
+export function pageWaiting(page: ListingPage, listing: { itemsPerMinute: number }, now: number) {
   if (page.items.length === 0) return false;
   if (clearlyBehind(page, now)) return true;
-  const perMs = itemsPerMinute / 60_000;
+  const perMs = listing.itemsPerMinute / 60_000;
   return perMs * (now - page.items[0].createdAt.getTime() - 1000) >= PAGE;
 }
 

@@ -117,11 +117,7 @@ export class ListingTurn {
         if (isShort(page)) return true;
         // A busy listing reads only the full pages due: the rest waits for the next turn, when
         // it fills a page too, instead of costing a request for a partial page now.
-        if (
-          pages >= pagesDue &&
-          !pageWaiting(page, this.listing.itemsPerMinute, this.deps.clock.now().getTime())
-        )
-          return true;
+        if (pages >= pagesDue && !pageWaiting(page, this.listing, this.nowMs())) return true;
       }
       return false;
     })();
@@ -154,12 +150,7 @@ export class ListingTurn {
 
   /** The re-read position and the coverage counts, for the next turn and the status. */
   async saveRereadState() {
-    countCoverage(
-      this.rereadState,
-      this.deps.clock.now().getTime(),
-      this.firstSeen.live,
-      this.firstSeen.late,
-    );
+    countCoverage(this.rereadState, this.nowMs(), this.firstSeen.live, this.firstSeen.late);
     await saveRereadState(this.deps.db, this.listing.id, this.rereadState);
   }
 
@@ -243,6 +234,10 @@ export class ListingTurn {
       this.result.newItems++;
       this.result.coveredMs = Math.max(this.result.coveredMs, created - this.startedFrom);
     }
+  }
+
+  private nowMs() {
+    return this.deps.clock.now().getTime();
   }
 
   /** The items and creation time the latest re-read went back over (the status). */
