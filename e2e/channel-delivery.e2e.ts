@@ -8,6 +8,7 @@ import { axeViolations, horizontalOverflow, readyForChecks, settle } from './sup
 import { startReceiver, type Received, type Receiver } from './support/receiver';
 import { fakeRedditEnv } from './support/reddit-env';
 import { useBrowserSuite } from './support/suite';
+import { uniqueTag } from './support/unique-tag';
 
 let receiver: Receiver | undefined;
 let receiverUrl = '';
@@ -37,9 +38,6 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-let tag = 0;
-/** A suffix no other test (or retry) of this run uses, for keywords and receiver paths. */
-const unique = () => `${++tag}${Date.now().toString(36)}`;
 // Item times only move forward across tests: an item older than what a listing already served
 // would be a late insertion, read only by the worker's occasional overlap.
 let created = Date.now() - 3600_000;
@@ -107,7 +105,7 @@ describe.skipIf(!suite.enabled)('mentions delivered to channels, seen in the bro
     'on a %s: a new mention reaches a signed webhook and Slack, and the cards say so',
     async (name, viewport) => {
       const page = await signedInPage(viewport);
-      const id = unique();
+      const id = uniqueTag();
       const keyword = `zendesk${id}x`;
       const hookPath = `/hooks/${name}-${id}`;
       const slackPath = `/services/T0/B${id}/x`;
@@ -206,7 +204,7 @@ describe.skipIf(!suite.enabled)('mentions delivered to channels, seen in the bro
   test('a gone target pauses its channel; a refused mention is a dead letter to retry', async () => {
     const page = await signedInPage(DESKTOP);
     const context = page.context();
-    const id = unique();
+    const id = uniqueTag();
     const keyword = `zendesk${id}x`;
     const gonePath = `/hooks/gone-${id}`;
     const forbiddenPath = `/hooks/forbidden-${id}`;

@@ -5,6 +5,7 @@ import { text, visible } from './support/locators';
 import { startReceiver, type Received, type Receiver } from './support/receiver';
 import { axeViolations, preloadAxe, settle } from './support/page-checks';
 import { useBrowserSuite } from './support/suite';
+import { uniqueTag } from './support/unique-tag';
 
 let receiver: Receiver | undefined;
 let receiverUrl = '';
@@ -52,7 +53,9 @@ describe.skipIf(!suite.enabled)('channels and feeds in the browser', () => {
     'on a %s: a webhook is added, its secret shown once, tested, chosen for a keyword; feeds copy',
     async (name, viewport) => {
       const page = await signedInPage(viewport);
-      const hook = `${receiverUrl}/hooks/${name}`;
+      // A path of this attempt's own: the receiver keeps what a first attempt was sent.
+      const hookPath = `/hooks/${name}-${uniqueTag()}`;
+      const hook = `${receiverUrl}${hookPath}`;
       await page.goto(`${suite.server.url}/settings?tab=notifications`);
       await visible(page.getByText('No channels yet'));
       await visible(page.getByText('No failed deliveries'));
@@ -103,7 +106,7 @@ describe.skipIf(!suite.enabled)('channels and feeds in the browser', () => {
       await card.getByRole('button', { name: 'Send test' }).click();
       await visible(card.getByText('Test message delivered'));
       await expect.poll(() => text(card.getByRole('status'))).toMatch(/200/);
-      const test = received.slice(before).find((r) => r.path === `/hooks/${name}`);
+      const test = received.slice(before).find((r) => r.path === hookPath);
       expect(test).toBeDefined();
       expect(JSON.parse(test!.body)).toMatchObject({ type: 'channel.test' });
       expect(test!.headers['webhook-signature']).toMatch(/^v1,/);

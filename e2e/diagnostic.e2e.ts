@@ -5,6 +5,7 @@ import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
 import { visible } from './support/locators';
 import { fakeRedditEnv } from './support/reddit-env';
 import { useBrowserSuite } from './support/suite';
+import { uniqueTag } from './support/unique-tag';
 
 let fake: FakeReddit | undefined;
 const suite = useBrowserSuite('diagnostic', {
@@ -90,13 +91,18 @@ describe.skipIf(!suite.enabled)(
       await page.waitForURL(/\/alerts\/debug\/\d+$/);
       // More failures than the test's three tries: the alert's backfill search may meet some.
       fake!.injectFaults([{ match: '/search$', kind: 'status', status: 500, times: 10 }]);
-      await page.getByRole('button', { name: 'Run API Test' }).click();
-      await visible(page.getByText('Test Failed'));
-      await visible(page.getByText(/Reddit answered 500/).first());
-      // The toast agrees with the card: the destructive "Test failed: …", not "Test Completed".
-      await visible(page.getByText(/^Test failed: Reddit answered 500/));
-      expect(await page.getByText('Test Completed').count()).toBe(0);
-      fake!.clearFaults();
+      // Cleared even when a step fails, so that neither a retry nor the next test meets faults
+      // left over.
+      try {
+        await page.getByRole('button', { name: 'Run API Test' }).click();
+        await visible(page.getByText('Test Failed'));
+        await visible(page.getByText(/Reddit answered 500/).first());
+        // The toast agrees with the card: the destructive "Test failed: …", not "Test Completed".
+        await visible(page.getByText(/^Test failed: Reddit answered 500/));
+        expect(await page.getByText('Test Completed').count()).toBe(0);
+      } finally {
+        fake!.clearFaults();
+      }
       expectError({ text: /status of 404/, url: /\/api\/alerts\/(error-info\/)?\d+/ });
     });
 
@@ -128,7 +134,10 @@ describe.skipIf(!suite.enabled)(
       'limited mode (%s): a subreddit alert gets its mention from the feed; a site-wide alert shows the notice',
       async (name, viewport) => {
         const { page, createAlert } = await signedIn(suite.servers.limited.url, viewport);
-        await createAlert({ keyword: 'rssword', subreddits: 'selfhosted' });
+        // A keyword of this attempt's own: a post a failed first attempt added may still be read
+        // after this alert exists, and would count in its Total Alerts.
+        const keyword = `rssword${uniqueTag()}`;
+        await createAlert({ keyword, subreddits: 'selfhosted' });
         await createAlert({ keyword: 'everywhere' });
         await page.goto(`${suite.servers.limited.url}/dashboard`);
         const health = page.getByRole('status', { name: 'Monitoring status' });
@@ -136,7 +145,7 @@ describe.skipIf(!suite.enabled)(
         await expect
           .poll(() => health.innerText(), { timeout: 20_000 })
           .toMatch(/Limited mode: reading 2 public feeds/);
-        fake!.addPost({ subreddit: 'selfhosted', title: `My rssword setup (${name})` });
+        fake!.addPost({ subreddit: 'selfhosted', title: `My ${keyword} setup (${name})` });
         await expect
           .poll(() => totalAlerts(page), { timeout: 30_000 })
           .toMatch(/^Total Alerts\s+1(\s|$)/);

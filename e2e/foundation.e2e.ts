@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { createUserThroughApi, PHONE, registerThroughApi, uniqueUser } from './support/browser';
 import { visible } from './support/locators';
 import { useBrowserSuite } from './support/suite';
+import { uniqueTag } from './support/unique-tag';
 
 const HERO = 'Get Notified When Your Audience Talks on Reddit';
 
@@ -66,7 +67,10 @@ describe.skipIf(!suite.enabled)('foundation in the browser', () => {
     const other = await createUserThroughApi(suite.server.url, uniqueUser('other'));
     expectError({ text: /status of 409/, url: /\/api\/user\/profile$/ });
     // (The registered username is the long email; profile usernames hold at most 30 characters.)
-    await username.fill('renamed-user');
+    // Usernames are unique: a first attempt that stopped before deleting its account keeps its
+    // new name, so each attempt picks its own.
+    const renamed = `renamed-${uniqueTag()}`;
+    await username.fill(renamed);
     await email.fill(other.email);
     await save.click();
     // Said once, on the field (a toast repeating it would only cover the screen).
@@ -77,12 +81,12 @@ describe.skipIf(!suite.enabled)('foundation in the browser', () => {
     expect(await save.isEnabled()).toBe(true);
     await save.click();
     await visible(page.getByText('Profile updated'));
-    await visible(page.getByRole('link', { name: 'Account settings for renamed-user' }));
+    await visible(page.getByRole('link', { name: `Account settings for ${renamed}` }));
     await expect.poll(() => save.isDisabled()).toBe(true);
 
     // The change is stored, not only shown.
     await page.reload();
-    await expect.poll(() => username.inputValue()).toBe('renamed-user');
+    await expect.poll(() => username.inputValue()).toBe(renamed);
 
     await page.getByRole('tab', { name: 'Danger Zone' }).click();
     await page.getByRole('button', { name: 'Delete Account' }).click();
