@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { InterleavedSequencer } from './test/helpers/interleaved-sequencer';
+import { InterleavedSequencer } from './test/helpers/interleaved-sequencer.js';
 
 export default defineConfig({
   resolve: {
