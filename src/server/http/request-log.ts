@@ -1,10 +1,11 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { redactUrl } from './redact-url';
 
 /**
- * The URL as the request log shows it. This is the one place the log reads a request's URL, so
- * a redaction of what some paths carry (a feed's secret token, an unsubscribe link) goes here.
+ * The URL as the request log shows it: the one place the log reads a request's URL, with what
+ * some URLs carry (a feed's secret token, an email link's token, an API key) redacted.
  */
-const loggedUrl = (request: FastifyRequest) => request.url;
+const loggedUrl = (request: FastifyRequest) => redactUrl(request.url);
 
 /**
  * One line per answered request, at info: method, URL, status, time taken and the request id
