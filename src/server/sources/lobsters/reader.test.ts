@@ -47,8 +47,9 @@ describe('reading Lobsters', () => {
     expect(fake.requests.length - before).toBe(1);
   });
 
+  // Measured where the requests arrive, which may be a few milliseconds off where they left.
   test('requests are paced at least minGapMs apart', async () => {
-    const r = reader(150);
+    const r = reader(300);
     const start = await r.read(LOBSTERS_START);
     const a = fake.addStory({ title: 'a' });
     fake.addComment(a, 'x');
@@ -56,7 +57,7 @@ describe('reading Lobsters', () => {
     await r.read(start.cursor);
     const times = fake.requests.slice(before - 1).map((q) => q.at);
     for (let i = 1; i < times.length; i++)
-      expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(140);
+      expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(250);
   });
 
   test('an answer that is not JSON fails the read in words and keeps the cursor usable', async () => {
