@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { JsonGetter } from '../get-json';
+import { SourceError } from '../source-error';
+
+const maxItemSchema = z.number().int().nonnegative();
+
+/** The official Hacker News API (DESIGN.md §6): the newest id, and one item by id. */
+export function createHackerNewsClient({
+  baseUrl,
+  getJson,
+}: {
+  baseUrl: string;
+  getJson: JsonGetter;
+}) {
+  const base = baseUrl.replace(/\/+$/, '');
+  return {
+    async maxItem(signal?: AbortSignal): Promise<number> {
+      const parsed = maxItemSchema.safeParse(await getJson(`${base}/v0/maxitem.json`, signal));
+      if (!parsed.success) {
+        throw new SourceError(
+          'malformed',
+          'Hacker News sent a newest item id that is not a number',
+        );
+      }
+      return parsed.data;
+    },
+    /** The item's JSON as served, or null while the id has not propagated yet. */
+    item(id: number, signal?: AbortSignal): Promise<unknown> {
+      return getJson(`${base}/v0/item/${id}.json`, signal);
+    },
+  };
+}
+
+export type HackerNewsClient = ReturnType<typeof createHackerNewsClient>;
