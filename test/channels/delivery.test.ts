@@ -435,6 +435,35 @@ describe('platform formats in delivery', () => {
     });
   });
 
+  test('a stored token no header can carry fails its deliveries (retried, then dead), never wedging them', async () => {
+    const ntfy = await setup({ kind: 'ntfy', target: `${fake.url}/ntfy/wedge`, token: 'tk_ok' });
+    // As a row written before tokens were checked holds it.
+    await t.db.update(channels).set({ token: 'tok€' }).where(eq(channels.id, ntfy.channelId));
+    await storeMentions(ntfy.alert, 1);
+    expect(await runDelivery('w1')).toBe(1);
+    const [retried] = await deliveriesOf(ntfy.channelId);
+    expect(retried).toMatchObject({ status: 'pending', attempts: 1, leaseOwner: null });
+    expect(retried.lastError).toMatch(/cannot be sent.*authorization/i);
+    expect(retried.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect((await channelRow(ntfy.channelId)).lastError).toBe(retried.lastError);
+
+    await t.db
+      .update(channelDeliveries)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(channelDeliveries.id, retried.id));
+    await runDelivery('w1', { giveUpAfterMs: 0 });
+    const [dead] = await deliveriesOf(ntfy.channelId);
+    expect(dead).toMatchObject({ status: 'dead', attempts: 2 });
+    expect(fake.at('/ntfy/wedge')).toHaveLength(0);
+
+    const test = await ntfy.client.post(`/api/channels/${ntfy.channelId}/test`);
+    expect(test.status).toBe(200);
+    expect(test.body).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/cannot be sent/),
+    });
+  });
+
   test('ntfy: the message as body, Title and Click headers, the access token as Bearer', async () => {
     const ntfy = await setup({ kind: 'ntfy', target: `${fake.url}/ntfy/alerts`, token: 'tk_abc' });
     await storeMentions(ntfy.alert, 1);

@@ -12,7 +12,7 @@ import {
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
-import { post } from './http';
+import { post, unsendable } from './http';
 import type { SenderContext } from './message';
 import { bodySnippet, classify } from './outcome';
 import * as outbox from './outbox-repo';
@@ -85,7 +85,10 @@ export function createChannelService(deps: {
   async function sendTest(row: repo.ChannelRow): Promise<ChannelTestResult> {
     const kind = row.kind as ChannelKind;
     const sender = senders[kind];
-    const answer = await post(sender.test(row, ctx), { allowPrivate });
+    // Building the message may throw too (a stored secret the sender cannot use): a failed test.
+    const answer = await Promise.resolve()
+      .then(() => post(sender.test(row, ctx), { allowPrivate }))
+      .catch(unsendable);
     const outcome = classify(answer, sender.classify, clock.now().getTime());
     const who = KIND_NAMES[kind];
     const status = answer.kind === 'answered' ? answer.status : undefined;
@@ -105,7 +108,9 @@ export function createChannelService(deps: {
           status,
           message:
             answer.kind === 'failed'
-              ? `${who} could not be reached: ${answer.message}`
+              ? answer.reason === 'invalid'
+                ? `The test message could not be sent: ${answer.message}`
+                : `${who} could not be reached: ${answer.message}`
               : `${who} refused the test message: ${outcome.error}${said && !outcome.error.includes(said) ? ` (${said})` : ''}`,
         };
     }
