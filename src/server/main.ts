@@ -8,6 +8,7 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { startBackupEndpoint } from './db/backup-endpoint';
 import { DataDirLockedError, openDatabase, type Database } from './db/client';
+import { requestLogSerializers } from './http/request-log';
 import { runMigrations } from './db/migrate';
 import { RecentItemWindow } from './preview';
 import { startupLine } from './startup-line';
@@ -38,6 +39,7 @@ async function main() {
   const log = pino({
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    serializers: requestLogSerializers,
   });
 
   let database: Database;
