@@ -10,6 +10,7 @@ import { startBackupEndpoint } from './db/backup-endpoint';
 import { DataDirLockedError, openDatabase, type Database } from './db/client';
 import { requestLogSerializers } from './http/request-log';
 import { runMigrations } from './db/migrate';
+import { restrictUmask, tightenDataDir } from './db/private-files';
 import { RecentItemWindow } from './preview';
 import { startupLine } from './startup-line';
 import { buildWorker } from './worker';
@@ -28,6 +29,8 @@ function fail(message: string): never {
 }
 
 async function main() {
+  // Before anything is written: whatever this process creates is its owner's only.
+  restrictUmask();
   dotenv.config({ quiet: true });
   let config;
   try {
@@ -53,6 +56,15 @@ async function main() {
       ? 'the PostgreSQL server in DATABASE_URL'
       : `the embedded database in ${config.dataDir}/db`;
     fail(`cannot use ${where}: ${(error as Error).message}`);
+  }
+
+  // An install made before files were private, or by a process with a looser umask.
+  const tightened = tightenDataDir(config.dataDir);
+  if (tightened > 0) {
+    log.info(
+      { dir: config.dataDir, entries: tightened },
+      'DATA_DIR made readable by its owner only',
+    );
   }
 
   // `npm run backup` asks this process for the archive: no other process may open its files.
