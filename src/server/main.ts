@@ -10,6 +10,9 @@ import { startBackupEndpoint } from './db/backup-endpoint';
 import { DataDirLockedError, openDatabase, type Database } from './db/client';
 import { requestLogSerializers } from './http/request-log';
 import { runMigrations } from './db/migrate';
+import { checkAppSecret, SecretKeyError } from './db/app-secret-check';
+import { sealStoredChannelSecrets } from './channels';
+import { sealStoredFeedTokens } from './feeds';
 import { restrictUmask, tightenDataDir } from './db/private-files';
 import { RecentItemWindow } from './preview';
 import { startupLine } from './startup-line';
@@ -76,6 +79,18 @@ async function main() {
   // Every outside client, once: app and worker share them (ROLE=all: one Reddit client).
   const clients = createOutsideClients({ config, database, clock: systemClock, log });
   const { mailer } = clients;
+  // Secrets at rest: the key must be the one this database's secrets are sealed with; then
+  // what an older version stored in clear is sealed (feed tokens: hashed by the migration).
+  try {
+    await checkAppSecret(database.db, clients.secrets);
+    const sealed =
+      (await sealStoredChannelSecrets(database.db, clients.secrets)) +
+      (await sealStoredFeedTokens(database.db, clients.secrets));
+    if (sealed > 0) log.info({ rows: sealed }, 'secrets stored in clear are now encrypted');
+  } catch (error) {
+    if (error instanceof SecretKeyError) fail(`cannot start: ${error.message}`);
+    throw error;
+  }
   log.info(
     mailer.kind === 'smtp'
       ? { mail: 'smtp', host: new URL(config.mail.smtpUrl!).host }

@@ -49,6 +49,7 @@ const runDelivery = (owner: string, overrides: Partial<typeof settings> = {}) =>
       ctx: { appUrl: t.config.appUrl, telegramApiBase: `${fake.url}/telegram` },
       allowPrivate: true,
       settings: { ...settings, ...overrides },
+      secrets: t.secrets,
     },
     new AbortController().signal,
     Date.now() + 5_000,
@@ -126,6 +127,7 @@ describe('delivery through the worker', () => {
       log,
       clock: t.clock,
       deliverySettings: { ...settings, paceMs: undefined },
+      secrets: t.secrets,
     });
     expect(worker.jobNames).toContain('channels.deliver');
     await worker.start();
@@ -440,7 +442,8 @@ describe('platform formats in delivery', () => {
     // As a row written before tokens were checked holds it.
     await t.db.update(channels).set({ token: 'tok€' }).where(eq(channels.id, ntfy.channelId));
     await storeMentions(ntfy.alert, 1);
-    expect(await runDelivery('w1')).toBe(1);
+    // A backoff longer than the run: one attempt, then the row waits.
+    await runDelivery('w1', { backoffBaseMs: 60_000, backoffCapMs: 60_000 });
     const [retried] = await deliveriesOf(ntfy.channelId);
     expect(retried).toMatchObject({ status: 'pending', attempts: 1, leaseOwner: null });
     expect(retried.lastError).toMatch(/cannot be sent.*authorization/i);

@@ -63,7 +63,7 @@ function tarEntries(tar: Buffer) {
   return entries;
 }
 
-describe('files under DATA_DIR', { timeout: 120_000 }, () => {
+describe('files under DATA_DIR and the key of secrets at rest', { timeout: 120_000 }, () => {
   test('started with umask 000 over a loose older install: everything ends 0700/0600, the backup archive too', async () => {
     const dataDir = path.join(tempDir(), 'data');
     // An older install: folders and a mail anyone could read.
@@ -119,5 +119,20 @@ describe('files under DATA_DIR', { timeout: 120_000 }, () => {
     server.child.kill('SIGTERM');
     expect(await server.exit).toBe(0);
     expect(loose(dataDir)).toEqual([]);
+    // The key of secrets at rest was generated there (0600, checked above)…
+    expect(readFileSync(path.join(dataDir, 'app-secret'), 'utf8').trim()).toMatch(/^[\w-]{43}$/);
+
+    // …and another key cannot be used on this database: one clear line, exit 1.
+    const wrongKey = spawnServer({
+      LOG_LEVEL: 'error',
+      REDDIT_ENABLED: 'false',
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      APP_SECRET: 'not the key this database was first started with',
+    });
+    expect(await wrongKey.exit).toBe(1);
+    expect(wrongKey.stderr().trim()).toMatch(
+      /^earshot: cannot start: a stored secret cannot be decrypted with this APP_SECRET/,
+    );
   });
 });

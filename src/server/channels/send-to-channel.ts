@@ -6,6 +6,7 @@ import * as leases from './lease-repo';
 import { classify } from './outcome';
 import * as outbox from './outbox-repo';
 import type { ChannelRow } from './repo';
+import { inClear } from './secrets';
 import type { Settlement } from './settler';
 
 /** Sends a leased channel's messages (one, for a paced target) and says how each delivery ended. */
@@ -38,8 +39,11 @@ export async function sendToChannel(
     if (!item) continue;
     byAlert.set(d.alertId, [...(byAlert.get(d.alertId) ?? []), item]);
   }
+  // Secrets in clear only here, for the requests (a key that cannot open them throws: the
+  // deliveries then fail as any send that throws does).
+  const target = inClear(deps.secrets, channel);
   const messages = sender
-    ? [...byAlert.values()].flatMap((batch) => sender.messages(channel, batch, deps.ctx))
+    ? [...byAlert.values()].flatMap((batch) => sender.messages(target, batch, deps.ctx))
     : [];
   const paceMs = settings.paceMs ?? sender?.paceMs ?? 1000;
   const attemptsOf = new Map(deliveries.map((d) => [d.id, d.attempts]));

@@ -11,6 +11,7 @@ import {
 } from '@shared/api/channels';
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
+import type { SecretBox } from '../lib/secret-box';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
 import { post, unsendable } from './http';
 import type { SenderContext } from './message';
@@ -18,6 +19,7 @@ import { bodySnippet, classify } from './outcome';
 import * as outbox from './outbox-repo';
 import * as repo from './repo';
 import { createSenders, newSigningSecret } from './senders';
+import { inClear, sealSecrets } from './secrets';
 import { targetHostProblem } from './ssrf';
 
 export type ChannelService = ReturnType<typeof createChannelService>;
@@ -72,8 +74,10 @@ export function createChannelService(deps: {
   clock: Clock;
   allowPrivate: boolean;
   ctx: SenderContext;
+  /** Seals tokens and signing secrets in the database, opens them to send. */
+  secrets: SecretBox;
 }) {
-  const { db, clock, allowPrivate, ctx } = deps;
+  const { db, clock, allowPrivate, ctx, secrets } = deps;
   const senders = createSenders(clock.now);
 
   async function owned(userId: number, id: number) {
@@ -87,7 +91,7 @@ export function createChannelService(deps: {
     const sender = senders[kind];
     // Building the message may throw too (a stored secret the sender cannot use): a failed test.
     const answer = await Promise.resolve()
-      .then(() => post(sender.test(row, ctx), { allowPrivate }))
+      .then(() => post(sender.test(inClear(secrets, row), ctx), { allowPrivate }))
       .catch(unsendable);
     const outcome = classify(answer, sender.classify, clock.now().getTime());
     const who = KIND_NAMES[kind];
@@ -132,15 +136,18 @@ export function createChannelService(deps: {
         throw new ConflictError(`You can have at most ${MAX_CHANNELS} channels`);
       }
       const secret = input.kind === 'webhook' ? newSigningSecret() : undefined;
-      const row = await repo.insertChannel(db, {
-        userId,
-        kind: input.kind,
-        name: input.name,
-        target: input.target,
-        token: input.token ?? null,
-        signingSecret: secret ?? null,
-        createdAt: clock.now(),
-      });
+      const row = await repo.insertChannel(
+        db,
+        sealSecrets(secrets, {
+          userId,
+          kind: input.kind,
+          name: input.name,
+          target: input.target,
+          token: input.token ?? null,
+          signingSecret: secret ?? null,
+          createdAt: clock.now(),
+        }),
+      );
       return { channel: toChannelDto(row), ...(secret ? { secret } : {}) };
     },
 
@@ -172,7 +179,7 @@ export function createChannelService(deps: {
         throw new ValidationError('Only a webhook channel has a signing secret');
       }
       const secret = newSigningSecret();
-      await repo.updateChannel(db, userId, id, { signingSecret: secret });
+      await repo.updateChannel(db, userId, id, sealSecrets(secrets, { signingSecret: secret }));
       return { secret };
     },
 
