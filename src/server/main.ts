@@ -63,9 +63,15 @@ async function main() {
 
   // An install made before files were private, or by a process with a looser umask.
   const tightened = tightenDataDir(config.dataDir);
-  if (tightened > 0) {
+  if (tightened.notOwned > 0) {
+    log.warn(
+      { dir: config.dataDir, entries: tightened.notOwned },
+      'DATA_DIR holds files of another user that could not be made private',
+    );
+  }
+  if (tightened.changed > 0) {
     log.info(
-      { dir: config.dataDir, entries: tightened },
+      { dir: config.dataDir, entries: tightened.changed },
       'DATA_DIR made readable by its owner only',
     );
   }

@@ -21,11 +21,13 @@ export function restrictUmask() {
  * Makes `dataDir` (if it exists) and everything under it owner-only: folders 0700, files
  * 0600. Run at start-up, it tightens an install made before, or by a process started with a
  * looser umask; and after PGlite creates or loads a cluster, whose files it makes 0666 itself.
- * Symbolic links are left alone (their target may be anywhere). Returns how many entries
- * changed.
+ * Symbolic links are left alone (their target may be anywhere), and so are entries another
+ * user owns (chmod is refused): the count of those is returned beside the count changed, for
+ * the start-up to warn about rather than fail on.
  */
-export function tightenDataDir(dataDir: string): number {
+export function tightenDataDir(dataDir: string) {
   let changed = 0;
+  let notOwned = 0;
   const visit = (entry: string) => {
     let stat;
     try {
@@ -38,13 +40,18 @@ export function tightenDataDir(dataDir: string): number {
     if (stat.isSymbolicLink()) return;
     const mode = stat.isDirectory() ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE;
     if ((stat.mode & 0o777) !== mode) {
-      chmodSync(entry, mode);
-      changed++;
+      try {
+        chmodSync(entry, mode);
+        changed++;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+        notOwned++;
+      }
     }
     if (stat.isDirectory()) {
       for (const name of readdirSync(entry)) visit(path.join(entry, name));
     }
   };
   visit(dataDir);
-  return changed;
+  return { changed, notOwned };
 }
