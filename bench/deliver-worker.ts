@@ -14,6 +14,8 @@ import { systemClock } from '../src/server/clock';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { startJobs } from '../src/server/jobs/runner';
+import { createSecretBox } from '../src/server/lib/secret-box';
+import { randomBytes } from 'node:crypto';
 
 export type WorkerOptions = {
   owner: string;
@@ -36,6 +38,8 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions) 
     log,
     owner: options.owner,
     settings: options.settings,
+    // The channels are seeded with their secrets in clear, which any key reads as they are.
+    secrets: createSecretBox(randomBytes(32).toString('base64url')),
   });
   return startJobs(jobs, log);
 }

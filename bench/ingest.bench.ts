@@ -46,6 +46,8 @@ import type { ItemLogEntry } from '../test/fakes/reddit/types';
 import { generateAlerts, vocabularyOf } from './alert-generator';
 import { generateItems, loadFixtureItems } from './corpus';
 import { Random } from './random';
+import { createSecretBox } from '../src/server/lib/secret-box';
+import { randomBytes } from 'node:crypto';
 
 const { values } = parseArgs({
   options: {
@@ -340,6 +342,8 @@ async function runScenario(scenario: Scenario, port: number) {
     log,
     clock: systemClock,
     ...createRedditClients({ config, database, clock: systemClock, log }),
+    // The channels are seeded with their secrets in clear, which any key reads as they are.
+    secrets: createSecretBox(randomBytes(32).toString('base64url')),
   });
   await worker.start();
   const peer = startPeer(fake.url);

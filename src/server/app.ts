@@ -107,7 +107,13 @@ export async function buildApp(deps: AppDeps) {
     feedToken: config.reddit.feedToken !== undefined,
   });
   const mentions = createMentionService({ db, clock });
-  const feeds = createFeedService({ db, clock, appUrl: config.appUrl, mentions });
+  const feeds = createFeedService({
+    db,
+    clock,
+    appUrl: config.appUrl,
+    mentions,
+    secrets: deps.secrets,
+  });
   const digests = createDigestService({
     db,
     clock,
@@ -154,6 +160,7 @@ export async function buildApp(deps: AppDeps) {
         clock,
         allowPrivate: config.channels.allowPrivate,
         ctx: { appUrl: config.appUrl, telegramApiBase: config.channels.telegramApiBase },
+        secrets: deps.secrets,
       }),
     });
     // The web process sends one kind of Reddit request: a user's diagnostic test, which takes

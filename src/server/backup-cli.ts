@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from './config';
 import { BackupError, defaultBackupName, restoreBackup, writeBackup } from './db/backup';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { restrictUmask } from './db/private-files';
 
 const USAGE = 'usage: npm run backup [-- FILE]   or   npm run restore FILE';
 
@@ -26,6 +27,8 @@ function fail(message: string): never {
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
 async function main() {
+  // The archive and a restored database are the owner's only, whatever the umask.
+  restrictUmask();
   const args = argsSchema.safeParse(process.argv.slice(2));
   if (!args.success) fail(USAGE);
   dotenv.config({ quiet: true });

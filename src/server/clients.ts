@@ -5,6 +5,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './email';
 import { feedClientFromConfig, redditClientFromConfig, type RedditTuning } from './ingestion';
+import { resolveAppSecret } from './lib/app-secret';
+import { createSecretBox, type SecretBox } from './lib/secret-box';
 import type { FeedClient, RedditClient } from './reddit';
 
 /** Every client of an outside service, built once per process and shared by app and worker. */
@@ -17,6 +19,11 @@ export type OutsideClients = {
   reddit?: RedditClient;
   /** Limited mode's public feeds: only without credentials. */
   feeds?: FeedClient;
+  /**
+   * The key of secrets at rest: APP_SECRET, else $DATA_DIR/app-secret (generated on the first
+   * start). Not an outside service, but like one built once from the configuration and shared.
+   */
+  secrets: SecretBox;
 };
 
 /**
@@ -25,7 +32,15 @@ export type OutsideClients = {
  */
 export function createOutsideClients(deps: ClientDeps): OutsideClients {
   const { config, clock, log } = deps;
+  const appSecret = resolveAppSecret(config);
+  if (appSecret.generated) {
+    log.info(
+      { file: appSecret.generated },
+      'APP_SECRET is not set: generated the key of secrets at rest into this file (keep it with the data)',
+    );
+  }
   return {
+    secrets: createSecretBox(appSecret.key),
     mailer: createMailer(config, log),
     payments: createPaymentProvider({ config, db: deps.database.db, clock }),
     ...createRedditClients(deps),

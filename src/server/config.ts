@@ -16,6 +16,12 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   APP_URL: url(['http', 'https']).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  APP_SECRET: z
+    .string()
+    .min(32, {
+      error: 'must be at least 32 characters (e.g. the output of openssl rand -base64 32)',
+    })
+    .optional(),
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   ROLE: z.enum(['web', 'worker', 'all'], { error: 'must be web, worker or all' }).default('all'),
   REDDIT_CLIENT_ID: z.string().min(1).optional(),
@@ -124,6 +130,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl: appUrl.origin,
     secureCookies: appUrl.protocol === 'https:',
     dataDir: e.DATA_DIR,
+    /** The key of secrets at rest; unset: $DATA_DIR/app-secret (lib/app-secret.ts). */
+    appSecret: e.APP_SECRET,
     databaseUrl: e.DATABASE_URL,
     role: e.ROLE,
     runsWeb: e.ROLE !== 'worker',

@@ -8,7 +8,12 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { startBackupEndpoint } from './db/backup-endpoint';
 import { DataDirLockedError, openDatabase, type Database } from './db/client';
+import { requestLogSerializers } from './http/request-log';
 import { runMigrations } from './db/migrate';
+import { checkAppSecret, SecretKeyError } from './db/app-secret-check';
+import { sealStoredChannelSecrets } from './channels';
+import { sealStoredFeedTokens } from './feeds';
+import { restrictUmask, tightenDataDir } from './db/private-files';
 import { RecentItemWindow } from './preview';
 import { startupLine } from './startup-line';
 import { buildWorker } from './worker';
@@ -27,6 +32,8 @@ function fail(message: string): never {
 }
 
 async function main() {
+  // Before anything is written: whatever this process creates is its owner's only.
+  restrictUmask();
   dotenv.config({ quiet: true });
   let config;
   try {
@@ -38,6 +45,7 @@ async function main() {
   const log = pino({
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    serializers: requestLogSerializers,
   });
 
   let database: Database;
@@ -53,6 +61,21 @@ async function main() {
     fail(`cannot use ${where}: ${(error as Error).message}`);
   }
 
+  // An install made before files were private, or by a process with a looser umask.
+  const tightened = tightenDataDir(config.dataDir);
+  if (tightened.notOwned > 0) {
+    log.warn(
+      { dir: config.dataDir, entries: tightened.notOwned },
+      'DATA_DIR holds files of another user that could not be made private',
+    );
+  }
+  if (tightened.changed > 0) {
+    log.info(
+      { dir: config.dataDir, entries: tightened.changed },
+      'DATA_DIR made readable by its owner only',
+    );
+  }
+
   // `npm run backup` asks this process for the archive: no other process may open its files.
   const backups =
     database.kind === 'pglite'
@@ -62,6 +85,18 @@ async function main() {
   // Every outside client, once: app and worker share them (ROLE=all: one Reddit client).
   const clients = createOutsideClients({ config, database, clock: systemClock, log });
   const { mailer } = clients;
+  // Secrets at rest: the key must be the one this database's secrets are sealed with; then
+  // what an older version stored in clear is sealed (feed tokens: hashed by the migration).
+  try {
+    await checkAppSecret(database.db, clients.secrets);
+    const sealed =
+      (await sealStoredChannelSecrets(database.db, clients.secrets)) +
+      (await sealStoredFeedTokens(database.db, clients.secrets));
+    if (sealed > 0) log.info({ rows: sealed }, 'secrets stored in clear are now encrypted');
+  } catch (error) {
+    if (error instanceof SecretKeyError) fail(`cannot start: ${error.message}`);
+    throw error;
+  }
   log.info(
     mailer.kind === 'smtp'
       ? { mail: 'smtp', host: new URL(config.mail.smtpUrl!).host }

@@ -9,6 +9,7 @@ import type { Database } from './db/client';
 import { createEmailJobs, type EmailJobName, type Mailer } from './email';
 import { createIngestionJobs, type IngestionJobName, type PollSettings } from './ingestion';
 import { startJobs, type Job, type JobRunner } from './jobs/runner';
+import type { SecretBox } from './lib/secret-box';
 import type { FeedClient, RedditClient } from './reddit';
 import { createIndexObserver, type RecentItemWindow } from './preview';
 import { createModelCache, createRelevanceJobs, type RelevanceJobName } from './relevance';
@@ -41,6 +42,8 @@ export type WorkerDeps = {
   owner?: string;
   /** Filled with what the live reads see, for the app's volume preview (ROLE=all). */
   recentItems?: RecentItemWindow;
+  /** Opens the channels' sealed secrets to send (OutsideClients.secrets). */
+  secrets: SecretBox;
 };
 
 /**
@@ -81,7 +84,15 @@ export function buildWorker(deps: WorkerDeps) {
         })
       : []),
     ...ingestion.jobs,
-    ...createChannelJobs({ db, clock, config, log, owner, settings: deps.deliverySettings }),
+    ...createChannelJobs({
+      db,
+      clock,
+      config,
+      log,
+      owner,
+      settings: deps.deliverySettings,
+      secrets: deps.secrets,
+    }),
     ...createRelevanceJobs({ db, clock }),
   ];
   let runner: JobRunner<WorkerJobName> | undefined;

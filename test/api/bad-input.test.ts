@@ -96,3 +96,47 @@ describe('the Stripe webhook', () => {
     expect(performance.now() - started).toBeLessThan(4000);
   });
 });
+
+describe('channel secrets and targets', () => {
+  test.each([
+    ['ntfy', 'tok€'],
+    ['ntfy', 'tok\u0000en'],
+    ['ntfy', 'tok\r\nX-Injected: 1'],
+    ['ntfy', `tok${'é'.repeat(200)}`],
+    ['telegram', '123456:AAHdq\u2028TcvCH1vGWJxfSeofSAs0K5PALDsaw0'],
+  ])('a %s token %j is a 400 naming the token', async (kind, token) => {
+    const { client } = await t.signedIn();
+    const res = await client.post('/api/channels', {
+      kind,
+      name: 'bad token',
+      target: kind === 'telegram' ? '-1001234567890' : 'https://ntfy.sh/earshot-bad-input',
+      token,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toHaveProperty('token');
+  });
+
+  // Refused by classification alone: nothing is resolved or connected to.
+  test.each([
+    'https://192.0.2.1/hook',
+    'https://[::7f00:1]/hook',
+    'https://[::ffff:127.0.0.1]/hook',
+    'https://[2002:7f00:1::1]/hook',
+    'https://[64:ff9b:1::a00:1]/hook',
+    'https://[fec0::1]/hook',
+    'https://[100::1]/hook',
+  ])('a webhook target %s is a 400 naming the target', async (target) => {
+    const { client } = await t.signedIn();
+    const res = await client.post('/api/channels', { kind: 'webhook', name: 'ssrf', target });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^Invalid target: Must not point at /);
+  });
+
+  test('a feed URL with a 70 KB token, a NUL or Unicode is a 4xx, never a 5xx', async () => {
+    for (const token of ['A'.repeat(70_000), `${'A'.repeat(42)}%00`, `${'A'.repeat(41)}é`]) {
+      const res = await t.client().get(`/api/feeds/${token}/atom`);
+      expect(res.status, token.slice(0, 50)).toBeGreaterThanOrEqual(400);
+      expect(res.status, token.slice(0, 50)).toBeLessThan(500);
+    }
+  });
+});

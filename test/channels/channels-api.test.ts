@@ -46,6 +46,25 @@ describe('channels (ALLOW_PRIVATE_WEBHOOKS=true, targets on a loopback fake)', a
     expect(list.text).not.toContain('secretAb3x');
   });
 
+  test.each(['tok€', 'tok\r\nX-Injected: yes', 'tok en'])(
+    'an ntfy token %j is a 400 naming the token, and no channel is made',
+    async (token) => {
+      const { client } = await t.signedIn();
+      const res = await client.post('/api/channels', {
+        kind: 'ntfy',
+        name: 'Phone',
+        target: `${fake.url}/ntfy/alerts`,
+        token,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        message: expect.stringMatching(/^Invalid token: Token must be printable ASCII/),
+        details: { token: expect.stringMatching(/printable ASCII/) },
+      });
+      expect((await client.get('/api/channels')).body).toEqual({ items: [] });
+    },
+  );
+
   test('a webhook channel shows its whsec_ secret once; rotating gives a new one', async () => {
     const { client } = await t.signedIn();
     const res = await client.post('/api/channels', {

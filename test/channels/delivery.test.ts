@@ -49,6 +49,7 @@ const runDelivery = (owner: string, overrides: Partial<typeof settings> = {}) =>
       ctx: { appUrl: t.config.appUrl, telegramApiBase: `${fake.url}/telegram` },
       allowPrivate: true,
       settings: { ...settings, ...overrides },
+      secrets: t.secrets,
     },
     new AbortController().signal,
     Date.now() + 5_000,
@@ -126,6 +127,7 @@ describe('delivery through the worker', () => {
       log,
       clock: t.clock,
       deliverySettings: { ...settings, paceMs: undefined },
+      secrets: t.secrets,
     });
     expect(worker.jobNames).toContain('channels.deliver');
     await worker.start();
@@ -432,6 +434,36 @@ describe('platform formats in delivery', () => {
     expect((await lost.client.get('/api/channels')).body.items[0]).toMatchObject({
       isPaused: true,
       pausedReason: 'Telegram: Bad Request: chat not found',
+    });
+  });
+
+  test('a stored token no header can carry fails its deliveries (retried, then dead), never wedging them', async () => {
+    const ntfy = await setup({ kind: 'ntfy', target: `${fake.url}/ntfy/wedge`, token: 'tk_ok' });
+    // As a row written before tokens were checked holds it.
+    await t.db.update(channels).set({ token: 'tok€' }).where(eq(channels.id, ntfy.channelId));
+    await storeMentions(ntfy.alert, 1);
+    // A backoff longer than the run: one attempt, then the row waits.
+    await runDelivery('w1', { backoffBaseMs: 60_000, backoffCapMs: 60_000 });
+    const [retried] = await deliveriesOf(ntfy.channelId);
+    expect(retried).toMatchObject({ status: 'pending', attempts: 1, leaseOwner: null });
+    expect(retried.lastError).toMatch(/cannot be sent.*authorization/i);
+    expect(retried.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect((await channelRow(ntfy.channelId)).lastError).toBe(retried.lastError);
+
+    await t.db
+      .update(channelDeliveries)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(channelDeliveries.id, retried.id));
+    await runDelivery('w1', { giveUpAfterMs: 0 });
+    const [dead] = await deliveriesOf(ntfy.channelId);
+    expect(dead).toMatchObject({ status: 'dead', attempts: 2 });
+    expect(fake.at('/ntfy/wedge')).toHaveLength(0);
+
+    const test = await ntfy.client.post(`/api/channels/${ntfy.channelId}/test`);
+    expect(test.status).toBe(200);
+    expect(test.body).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/cannot be sent/),
     });
   });
 

@@ -78,6 +78,7 @@ export async function buildIngestion(
         database,
         clock: t.clock,
         log,
+        secrets: t.secrets,
         ...clients,
         ...deps,
       });

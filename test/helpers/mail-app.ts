@@ -12,10 +12,11 @@ const quiet = { info: () => {}, warn: () => {} };
 export async function buildWithSmtp(
   env: Record<string, string> = {},
   from = 'Earshot <a@earshot.test>',
+  options: Omit<Parameters<typeof build>[1], 'mailer'> = {},
 ) {
   const sink = await startSmtpSink();
   const mailer = createSmtpMailer({ smtpUrl: sink.url, from, log: quiet });
-  const t = await build(env, { mailer });
+  const t = await build(env, { ...options, mailer });
   afterAll(async () => {
     await mailer.close();
     await sink.stop();

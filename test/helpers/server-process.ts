@@ -30,8 +30,18 @@ export interface ServerProcess {
  * it inside a test: the process is killed when the test ends, passed or failed, so that a failure
  * leaves nothing running.
  */
-export function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+export function spawnServer(
+  env: Record<string, string>,
+  options: { umask?: string } = {},
+): ServerProcess {
+  // A umask is set by the shell that then becomes the server (the test process keeps its own).
+  const [command, args] = options.umask
+    ? [
+        '/bin/sh',
+        ['-c', `umask ${options.umask} && exec "$0" dist/server/main.js`, process.execPath],
+      ]
+    : [process.execPath, ['dist/server/main.js']];
+  const child = spawn(command, args, {
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
@@ -51,6 +52,8 @@ export async function build(
   const config = loadConfig({
     APP_URL: 'http://localhost:3000',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    // Each file its own key of secrets at rest, as each install has.
+    APP_SECRET: randomBytes(32).toString('base64url'),
     ...env,
   });
   // The clients main.ts would build from this configuration, but for those the test brings.
@@ -81,6 +84,8 @@ export async function build(
     db: database.db,
     clock,
     config,
+    /** The app's key of secrets at rest, for workers and for reading sealed rows. */
+    secrets: clients.secrets,
     client: () => new HttpClient(url),
     /**
      * A new client signed in as a freshly registered user, its email marked verified (as if

@@ -76,6 +76,7 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail'],
     ['LOG_LEVEL', 'loud'],
     ['AUTH_RATE_LIMIT_PER_MINUTE', '0'],
+    ['APP_SECRET', 'too short'],
   ])('a bad %s stops start-up with one line naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(

@@ -3,7 +3,7 @@ import type { DeliveryDeps } from './delivery-settings';
 import * as leases from './lease-repo';
 import { toMessageItem, type MessageItem } from './message';
 import * as outbox from './outbox-repo';
-import { sendToChannel } from './send-to-channel';
+import { sendToChannel, thrownSettlement } from './send-to-channel';
 import { createSettler } from './settler';
 
 export {
@@ -106,10 +106,11 @@ export function createDeliverer(deps: DeliveryDeps) {
         })
           // Held (and renewed) until the outcome is written: a hold that lapsed while the write
           // waited would let another worker send the same rows again.
-          .then((settlement) => settler.add(settlement))
-          .catch((err: unknown) =>
-            deps.log.error({ err, channel: channel.id }, 'channel delivery'),
-          );
+          .catch((err: unknown) => {
+            deps.log.error({ err, channel: channel.id }, 'channel delivery');
+            return thrownSettlement(deps, channel, deliveries, err);
+          })
+          .then((settlement) => settler.add(settlement));
         track(channel.id, leasedUntil, send);
       }
     }

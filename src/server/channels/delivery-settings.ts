@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { ChannelKind } from '@shared/api/channels';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
+import type { SecretBox } from '../lib/secret-box';
 import type { SenderContext } from './message';
 import type { Sender } from './senders';
 
@@ -54,6 +55,8 @@ export type DeliveryDeps = {
   ctx: SenderContext;
   allowPrivate: boolean;
   settings: DeliverySettings;
+  /** Opens the channels' sealed tokens and signing secrets. */
+  secrets: SecretBox;
 };
 
 /** The wait before attempt `attempt + 1`: exponential, capped, with jitter (half of it random). */

@@ -12,11 +12,13 @@ export type OutgoingRequest = {
 
 /**
  * What a target did with a POST. `answered`: it sent a status (the body read to at most
- * BODY_LIMIT). `failed`: no answer (timeout, refused connection, a refused address).
+ * BODY_LIMIT). `failed`: no answer (timeout, refused connection, a refused address, or a
+ * request Node would not build: `invalid`, e.g. a stored token with a character a header
+ * cannot carry).
  */
 export type HttpAnswer =
   | { kind: 'answered'; status: number; headers: http.IncomingHttpHeaders; body: string }
-  | { kind: 'failed'; reason: 'timeout' | 'network' | 'refused'; message: string };
+  | { kind: 'failed'; reason: 'timeout' | 'network' | 'refused' | 'invalid'; message: string };
 
 export const SEND_TIMEOUT_MS = 10_000;
 export const BODY_LIMIT = 64 * 1024;
@@ -48,7 +50,7 @@ export function post(
     }
   }
   const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve) => {
+  return new Promise<HttpAnswer>((resolve) => {
     let settled = false;
     const finish = (answer: HttpAnswer) => {
       if (settled) return;
@@ -109,7 +111,26 @@ export function post(
       );
     });
     req.end(request.body);
-  });
+    // Node throws while building a request it cannot send (a header value with a character
+    // outside Latin-1 or a line break): an answer like any failure, never a thrown error that
+    // would leave a delivery leased or a "Send test" answering 500.
+  }).catch(unsendable);
+}
+
+/**
+ * The answer for a request that could not be built or sent at all. Node's messages name the
+ * header, never its value: safe to store and show.
+ */
+export function unsendable(err: unknown): HttpAnswer {
+  const { code, message } = err as { code?: string; message?: string };
+  return {
+    kind: 'failed',
+    reason: 'invalid',
+    message:
+      code === 'ERR_INVALID_CHAR'
+        ? `the channel's settings cannot be sent (${message ?? 'invalid header'})`
+        : `the request could not be made (${code ?? 'an internal error'})`,
+  };
 }
 
 function networkMessage(err: Error & { code?: string }) {

@@ -5,3 +5,4 @@ export { channelRoutes } from './routes';
 export { assertOwnedChannels, createChannelService, type ChannelService } from './service';
 export { createChannelJobs, type ChannelJobName } from './jobs';
 export type { DeliverySettings } from './deliver';
+export { sealStoredChannelSecrets } from './secrets';

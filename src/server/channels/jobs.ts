@@ -3,6 +3,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Job } from '../jobs/runner';
+import type { SecretBox } from '../lib/secret-box';
 import { createDeliverer, DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './deliver';
 import { createSenders } from './senders';
 
@@ -19,8 +20,9 @@ export function createChannelJobs(deps: {
   owner: string;
   /** Tests shorten leases, backoffs and pacing. */
   settings?: Partial<DeliverySettings>;
+  secrets: SecretBox;
 }): Job<ChannelJobName>[] {
-  const { db, clock, config, log, owner } = deps;
+  const { db, clock, config, log, owner, secrets } = deps;
   const settings = { ...DEFAULT_DELIVERY_SETTINGS, ...deps.settings };
   const deliver = createDeliverer({
     db,
@@ -31,6 +33,7 @@ export function createChannelJobs(deps: {
     ctx: { appUrl: config.appUrl, telegramApiBase: config.channels.telegramApiBase },
     allowPrivate: config.channels.allowPrivate,
     settings,
+    secrets,
   });
   return [
     {

@@ -1,11 +1,12 @@
 import type { ChannelKind } from '@shared/api/channels';
 import { backoffMs, type DeliveryDeps } from './delivery-settings';
-import { post } from './http';
+import { post, unsendable } from './http';
 import type { MessageItem } from './message';
 import * as leases from './lease-repo';
 import { classify } from './outcome';
 import * as outbox from './outbox-repo';
 import type { ChannelRow } from './repo';
+import { inClear } from './secrets';
 import type { Settlement } from './settler';
 
 /** Sends a leased channel's messages (one, for a paced target) and says how each delivery ended. */
@@ -38,8 +39,11 @@ export async function sendToChannel(
     if (!item) continue;
     byAlert.set(d.alertId, [...(byAlert.get(d.alertId) ?? []), item]);
   }
+  // Secrets in clear only here, for the requests (a key that cannot open them throws: the
+  // deliveries then fail as any send that throws does).
+  const target = inClear(deps.secrets, channel);
   const messages = sender
-    ? [...byAlert.values()].flatMap((batch) => sender.messages(channel, batch, deps.ctx))
+    ? [...byAlert.values()].flatMap((batch) => sender.messages(target, batch, deps.ctx))
     : [];
   const paceMs = settings.paceMs ?? sender?.paceMs ?? 1000;
   const attemptsOf = new Map(deliveries.map((d) => [d.id, d.attempts]));
@@ -115,4 +119,32 @@ export async function sendToChannel(
     }
   }
   return { deliveries: outcomes, channel: channelOutcome };
+}
+
+/**
+ * How a send that threw ends (a message that could not be built, a bug): every leased delivery
+ * is a failed attempt, retried with backoff and a dead letter in the end, with the reason as
+ * its last error. Left leased instead, the rows would be leased again every lease, forever.
+ */
+export function thrownSettlement(
+  deps: DeliveryDeps,
+  channel: ChannelRow,
+  deliveries: outbox.DeliveryRow[],
+  err: unknown,
+): Settlement {
+  const now = deps.clock.now();
+  const answer = unsendable(err);
+  const error = answer.kind === 'failed' ? answer.message : 'the message could not be sent';
+  const giveUpBefore = new Date(now.getTime() - deps.settings.giveUpAfterMs);
+  return {
+    deliveries: deliveries.map((d) => ({
+      id: d.id,
+      at: now,
+      outcome: 'retry' as const,
+      error,
+      nextAt: new Date(now.getTime() + backoffMs(d.attempts, deps.settings)),
+      giveUpBefore,
+    })),
+    channel: { id: channel.id, sendAfter: now, lastError: error },
+  };
 }

@@ -11,13 +11,15 @@ import {
 } from '@shared/api/channels';
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
+import type { SecretBox } from '../lib/secret-box';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
-import { post } from './http';
+import { post, unsendable } from './http';
 import type { SenderContext } from './message';
 import { bodySnippet, classify } from './outcome';
 import * as outbox from './outbox-repo';
 import * as repo from './repo';
 import { createSenders, newSigningSecret } from './senders';
+import { inClear, sealSecrets } from './secrets';
 import { targetHostProblem } from './ssrf';
 
 export type ChannelService = ReturnType<typeof createChannelService>;
@@ -72,8 +74,10 @@ export function createChannelService(deps: {
   clock: Clock;
   allowPrivate: boolean;
   ctx: SenderContext;
+  /** Seals tokens and signing secrets in the database, opens them to send. */
+  secrets: SecretBox;
 }) {
-  const { db, clock, allowPrivate, ctx } = deps;
+  const { db, clock, allowPrivate, ctx, secrets } = deps;
   const senders = createSenders(clock.now);
 
   async function owned(userId: number, id: number) {
@@ -85,7 +89,10 @@ export function createChannelService(deps: {
   async function sendTest(row: repo.ChannelRow): Promise<ChannelTestResult> {
     const kind = row.kind as ChannelKind;
     const sender = senders[kind];
-    const answer = await post(sender.test(row, ctx), { allowPrivate });
+    // Building the message may throw too (a stored secret the sender cannot use): a failed test.
+    const answer = await Promise.resolve()
+      .then(() => post(sender.test(inClear(secrets, row), ctx), { allowPrivate }))
+      .catch(unsendable);
     const outcome = classify(answer, sender.classify, clock.now().getTime());
     const who = KIND_NAMES[kind];
     const status = answer.kind === 'answered' ? answer.status : undefined;
@@ -105,7 +112,9 @@ export function createChannelService(deps: {
           status,
           message:
             answer.kind === 'failed'
-              ? `${who} could not be reached: ${answer.message}`
+              ? answer.reason === 'invalid'
+                ? `The test message could not be sent: ${answer.message}`
+                : `${who} could not be reached: ${answer.message}`
               : `${who} refused the test message: ${outcome.error}${said && !outcome.error.includes(said) ? ` (${said})` : ''}`,
         };
     }
@@ -127,15 +136,18 @@ export function createChannelService(deps: {
         throw new ConflictError(`You can have at most ${MAX_CHANNELS} channels`);
       }
       const secret = input.kind === 'webhook' ? newSigningSecret() : undefined;
-      const row = await repo.insertChannel(db, {
-        userId,
-        kind: input.kind,
-        name: input.name,
-        target: input.target,
-        token: input.token ?? null,
-        signingSecret: secret ?? null,
-        createdAt: clock.now(),
-      });
+      const row = await repo.insertChannel(
+        db,
+        sealSecrets(secrets, {
+          userId,
+          kind: input.kind,
+          name: input.name,
+          target: input.target,
+          token: input.token ?? null,
+          signingSecret: secret ?? null,
+          createdAt: clock.now(),
+        }),
+      );
       return { channel: toChannelDto(row), ...(secret ? { secret } : {}) };
     },
 
@@ -167,7 +179,7 @@ export function createChannelService(deps: {
         throw new ValidationError('Only a webhook channel has a signing secret');
       }
       const secret = newSigningSecret();
-      await repo.updateChannel(db, userId, id, { signingSecret: secret });
+      await repo.updateChannel(db, userId, id, sealSecrets(secrets, { signingSecret: secret }));
       return { secret };
     },
 

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { dumpPglite } from './pglite';
+import { privateArchive } from './private-archive';
 import type { Database } from './types';
 
 /**
@@ -27,12 +28,13 @@ export type BackupEndpoint = z.infer<typeof endpointSchema>;
 
 /**
  * A consistent archive of an open embedded database: PGlite's data directory as a gzipped
- * tarball, taken between two queries (see `dumpPglite`). The checkpoint first writes committed
+ * tarball (names relative, files 0600, folders 0700), taken between two queries (see `dumpPglite`). The checkpoint first writes committed
  * pages out, so loading the archive has little log to replay.
  */
 export async function archiveOf(database: Database): Promise<Blob> {
   await database.db.execute(sql`checkpoint`);
-  return dumpPglite(database, 'gzip');
+  // Relative names and owner-only modes (private-archive.ts), then gzip.
+  return privateArchive(await dumpPglite(database, 'none'));
 }
 
 /**

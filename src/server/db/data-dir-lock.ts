@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files';
 
 /**
  * The embedded database is one process's files: PGlite has no way to tell that another process
@@ -45,7 +46,7 @@ const self = (): Owner => ({ pid: process.pid, startedAt: performance.timeOrigin
  * that, when this process exits in any way but a kill.
  */
 export function acquireDataDirLock(dataDir: string): DataDirLock {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const file = path.join(dataDir, LOCK_FILE);
   const me = self();
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -95,7 +96,7 @@ export function lockOwner(dataDir: string): number | undefined {
  */
 function create(file: string, owner: Owner) {
   const temp = `${file}.${owner.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(temp, `${JSON.stringify(owner)}\n`, { mode: 0o644 });
+  writeFileSync(temp, `${JSON.stringify(owner)}\n`, { mode: PRIVATE_FILE_MODE });
   try {
     linkSync(temp, file);
     return true;

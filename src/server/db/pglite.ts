@@ -4,6 +4,7 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { acquireDataDirLock } from './data-dir-lock';
+import { PRIVATE_DIR_MODE, tightenDataDir } from './private-files';
 import type { Database } from './types';
 import * as schema from './schema';
 
@@ -30,8 +31,10 @@ export async function openPglite(
   let client: PGlite;
   try {
     const dir = dataDir === undefined ? undefined : path.resolve(dataDir, 'db');
-    if (dir) mkdirSync(dir, { recursive: true });
+    if (dir) mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     client = await PGlite.create({ dataDir: dir, ...start });
+    // PGlite writes a new or loaded cluster's files 0666 whatever the umask.
+    if (dataDir !== undefined) tightenDataDir(dataDir);
   } catch (error) {
     lock?.release();
     throw error;

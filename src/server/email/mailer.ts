@@ -6,6 +6,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import { classifySmtpError, oneLine } from './smtp-result';
 import type { MailLogger, Mailer, OutgoingMessage, SendResult } from './types';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../db/private-files';
 
 /** Header text can never carry a line break (header injection) or a control character. */
 export function headerSafe(text: string) {
@@ -103,12 +104,13 @@ export function createOutboxMailer(options: {
     kind: 'outbox',
     async send(message): Promise<SendResult> {
       try {
-        made ??= mkdir(options.dir, { recursive: true });
+        // Owner-only: a message may hold a live sign-in or reset link.
+        made ??= mkdir(options.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
         await made;
         const info = await transport.sendMail(toNodemailer(message, options.from));
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');
         const file = path.join(options.dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-        await writeFile(file, info.message as Buffer);
+        await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
         options.log.info(
           { to: headerSafe(message.to), subject: headerSafe(message.subject), file },
           'mail written to the outbox (SMTP_URL is not set)',

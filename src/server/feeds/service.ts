@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { FEED_ITEMS, type Feeds } from '@shared/api/feeds';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
+import type { SecretBox } from '../lib/secret-box';
 import { NotFoundError } from '../http/errors';
 import type { MentionService } from '../mentions';
 import * as repo from './repo';
@@ -22,8 +23,10 @@ export function createFeedService(deps: {
   clock: Clock;
   appUrl: string;
   mentions: MentionService;
+  /** Seals the stored tokens (decision 020). */
+  secrets: SecretBox;
 }) {
-  const { db, appUrl } = deps;
+  const { db, appUrl, secrets } = deps;
   const host = new URL(appUrl).hostname;
   const tag = (what: string) => `tag:${host},2026:earshot:${what}`;
   const base = (token: string) => `${appUrl}/api/feeds/${token}`;
@@ -45,10 +48,10 @@ export function createFeedService(deps: {
   return {
     /** The user's feed URLs; the first visit issues the token. */
     async urls(userId: number): Promise<Feeds> {
-      let token = await repo.tokenOf(db, userId);
+      let token = await repo.tokenOf(db, secrets, userId);
       if (!token) {
-        await repo.saveTokenIfNone(db, userId, newToken());
-        token = (await repo.tokenOf(db, userId))!;
+        await repo.saveTokenIfNone(db, secrets, userId, newToken());
+        token = (await repo.tokenOf(db, secrets, userId))!;
       }
       return urlsFor(userId, token);
     },
@@ -56,7 +59,7 @@ export function createFeedService(deps: {
     /** A new token: the old URLs answer 404 from now on. */
     async rotate(userId: number): Promise<Feeds> {
       const token = newToken();
-      await repo.saveToken(db, userId, token);
+      await repo.saveToken(db, secrets, userId, token);
       return urlsFor(userId, token);
     },
 

@@ -2,10 +2,24 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { redactUrl } from './redact-url';
 
 /**
- * The URL as the request log shows it: the one place the log reads a request's URL, with what
- * some URLs carry (a feed's secret token, an email link's token, an API key) redacted.
+ * The URL as the request log shows it: feed tokens, link tokens and keys redacted
+ * (redact-url.ts, the rule every logged URL goes through).
  */
 const loggedUrl = (request: FastifyRequest) => redactUrl(request.url);
+
+/**
+ * The logger's `req` serializer (main.ts): Fastify's own, its URL redacted. Fastify logs `req`
+ * on some error lines (a 5xx its default handler answers, a failed writeHead).
+ */
+export const requestLogSerializers = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }),
+};
 
 /**
  * One line per answered request, at info: method, URL, status, time taken and the request id

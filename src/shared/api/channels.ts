@@ -52,6 +52,15 @@ export const channelUpdateSchema = z.object({
 });
 export type ChannelUpdate = z.infer<typeof channelUpdateSchema>;
 
+/**
+ * A token sent in a header (ntfy's Bearer token): printable ASCII without spaces. Anything else
+ * (`tok€`, a line break) cannot go into a header: Node refuses to send it, and each delivery
+ * would fail.
+ */
+export const HEADER_TOKEN_PATTERN = /^[\x21-\x7e]+$/;
+const HEADER_TOKEN_PROBLEM =
+  'Token must be printable ASCII: letters, digits and symbols, no spaces, accents or line breaks';
+
 export const TELEGRAM_TOKEN_PATTERN = /^\d+:[A-Za-z0-9_-]{30,}$/;
 const TELEGRAM_CHAT_PATTERN = /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,31})$/;
 
@@ -129,6 +138,9 @@ export function channelInputProblems(
     case 'ntfy':
       if (path.replace(/\/+$/, '') === '') {
         return { target: 'Must name a topic (https://ntfy.sh/your-topic)' };
+      }
+      if (token !== undefined && !HEADER_TOKEN_PATTERN.test(token)) {
+        return { token: HEADER_TOKEN_PROBLEM };
       }
       return {};
     case 'webhook':

@@ -3,14 +3,17 @@ import { createdAt } from './columns';
 import { users } from './core';
 
 /**
- * Each user's feed token: the secret part of their Atom and JSON Feed URLs. Kept as issued (the
- * URLs are shown again on every visit to Settings, like an API key's owner page would); rotating
- * replaces it, and the old URLs answer 404 from then on.
+ * Each user's feed token: the secret part of their Atom and JSON Feed URLs. A feed is found by
+ * the token's SHA-256 (`token_hash`); `token` holds the token sealed with APP_SECRET, because
+ * Settings shows the URLs again on every visit (decision 020). Rotating replaces both, and the
+ * old URLs answer 404 from then on.
  */
 export const feedTokens = pgTable('feed_tokens', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  token: text('token').notNull().unique(),
+  /** Sealed (`enc:v1:…`); a row from before sealing holds plaintext until the next start. */
+  token: text('token').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
   createdAt: createdAt(),
 });
