@@ -83,7 +83,14 @@ async function main() {
       : undefined;
 
   // Every outside client, once: app and worker share them (ROLE=all: one Reddit client).
-  const clients = createOutsideClients({ config, database, clock: systemClock, log });
+  let clients;
+  try {
+    clients = createOutsideClients({ config, database, clock: systemClock, log });
+  } catch (error) {
+    // $DATA_DIR/app-secret unusable: one line naming it.
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
   const { mailer } = clients;
   // Secrets at rest: the key must be the one this database's secrets are sealed with; then
   // what an older version stored in clear is sealed (feed tokens: hashed by the migration).

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { redactUrl } from './redact-url';
+import { redactText, redactUrl } from './redact-url';
 
 const FEED = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
 
@@ -36,5 +36,25 @@ describe('redactUrl', () => {
     '/api/preview?keyword=stripe&author=bob&subreddits=saas',
   ])('%s has nothing to redact', (url) => {
     expect(redactUrl(url)).toBe(url);
+  });
+});
+
+describe('redactText', () => {
+  test.each([
+    [
+      `Failed query: select … params: /api/feeds/${FEED}/atom`,
+      'Failed query: select … params: /api/feeds/[redacted]/atom',
+    ],
+    [
+      `fetch failed for https://earshot.example/reset-password?token=abc (ECONNRESET)`,
+      'fetch failed for https://earshot.example/reset-password?token=[redacted] (ECONNRESET)',
+    ],
+    ['key esk_abcDEF123 refused', 'key esk_[redacted] refused'],
+    [
+      'Error: boom\n    at send (/srv/earshot/dist/server/main.js:10:5)',
+      'Error: boom\n    at send (/srv/earshot/dist/server/main.js:10:5)',
+    ],
+  ])('%s', (text, logged) => {
+    expect(redactText(text)).toBe(logged);
   });
 });

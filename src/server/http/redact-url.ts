@@ -62,3 +62,19 @@ export function redactUrl(url: string): string {
   const redacted = `${redactPath(path)}${query === undefined ? '' : `?${redactQuery(query)}`}`;
   return redacted.replace(PREFIXED_KEY, (_key, kind: string) => `${kind}_${REDACTED}`);
 }
+
+/** A path (after an origin, if any) inside free text: an error message, a stack. */
+const PATH_IN_TEXT = /((?:https?:)?\/\/[^\s/'"`<>()]+)?(\/[^\s'"`<>()]*)/g;
+
+/**
+ * Free text (an error's message or stack) with every URL in it redacted by the same rule, and
+ * prefixed keys wherever they stand.
+ */
+export function redactText(text: string): string {
+  return text
+    .replace(
+      PATH_IN_TEXT,
+      (_all, origin: string | undefined, path: string) => `${origin ?? ''}${redactUrl(path)}`,
+    )
+    .replace(PREFIXED_KEY, (_key, kind: string) => `${kind}_${REDACTED}`);
+}

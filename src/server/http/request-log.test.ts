@@ -2,7 +2,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { installErrorHandler } from './error-handler';
-import { RequestLogController } from './request-log';
+import { RequestLogController, requestLogSerializers } from './request-log';
 
 type LogLine = { level: number; msg: string } & Record<string, unknown>;
 const INFO = 30;
@@ -58,4 +58,30 @@ describe('the request log', () => {
     expect(lines[0].err).toMatchObject({ message: 'relation "mentions" does not exist' });
     expect(lines[0].reqId).toBe(lines[1].reqId);
   });
+});
+
+test('with the app’s serializers, an error’s message and stack quote no secret', async () => {
+  const lines: LogLine[] = [];
+  const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+  const log: FastifyBaseLogger = pino(
+    { level: 'info', serializers: requestLogSerializers },
+    { write: (l: string) => void lines.push(JSON.parse(l)) },
+  );
+  const app = Fastify({ loggerInstance: log, logController: new RequestLogController() });
+  installErrorHandler(app);
+  app.get('/api/feeds/:token/atom', async () => {
+    throw new Error(`query failed, params: /api/feeds/${token}/atom`);
+  });
+  await app.ready();
+  try {
+    expect((await app.inject({ url: `/api/feeds/${token}/atom` })).statusCode).toBe(500);
+  } finally {
+    await app.close();
+  }
+  const logged = JSON.stringify(lines);
+  expect(logged).not.toContain(token);
+  expect(lines[0].err).toMatchObject({
+    message: 'query failed, params: /api/feeds/[redacted]/atom',
+  });
+  expect(lines[1]).toMatchObject({ url: '/api/feeds/[redacted]/atom', statusCode: 500 });
 });

@@ -1,5 +1,6 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import { redactUrl } from './redact-url';
+import pino from 'pino';
+import { redactText, redactUrl } from './redact-url';
 
 /**
  * The URL as the request log shows it: feed tokens, link tokens and keys redacted
@@ -8,10 +9,18 @@ import { redactUrl } from './redact-url';
 const loggedUrl = (request: FastifyRequest) => redactUrl(request.url);
 
 /**
- * The logger's `req` serializer (main.ts): Fastify's own, its URL redacted. Fastify logs `req`
- * on some error lines (a 5xx its default handler answers, a failed writeHead).
+ * The logger's serializers (main.ts). `req`: Fastify's own, its URL redacted (Fastify logs
+ * `req` on some error lines: a 5xx its default handler answers, a failed writeHead). `err`:
+ * an error's message and stack may quote a URL (a failed query's parameters, a fetch).
  */
 export const requestLogSerializers = {
+  /** pino's own, with any URL or key in the message or stack redacted. */
+  err: (error: Error) => {
+    const serialized = pino.stdSerializers.err(error);
+    serialized.message = redactText(serialized.message);
+    if (serialized.stack) serialized.stack = redactText(serialized.stack);
+    return serialized;
+  },
   req: (request: FastifyRequest) => ({
     method: request.method,
     url: redactUrl(request.url),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ConfigError } from '../config';
 
 export const APP_SECRET_FILE = 'app-secret';
 /** The shortest APP_SECRET accepted: 32 characters (`openssl rand -base64 32` gives 44). */
@@ -18,12 +19,18 @@ export function resolveAppSecret(config: { appSecret?: string; dataDir: string }
   if (existing !== undefined) return { key: existing, generated: undefined };
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const key = randomBytes(32).toString('base64url');
+  // Written whole to a file of our own, then linked to the name, which fails when it exists:
+  // of two processes starting on this DATA_DIR at once, one key wins and the other process
+  // reads it complete, never half written.
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temp, `${key}\n`, { flag: 'wx', mode: 0o600 });
   try {
-    // `wx`: another process starting on this DATA_DIR at the same moment keeps its key.
-    writeFileSync(file, `${key}\n`, { flag: 'wx', mode: 0o600 });
+    linkSync(temp, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return { key: readKeyFile(file)!, generated: undefined };
+  } finally {
+    unlinkSync(temp);
   }
   return { key, generated: file };
 }
@@ -37,7 +44,7 @@ function readKeyFile(file: string) {
     throw error;
   }
   if (text.length < APP_SECRET_MIN) {
-    throw new Error(
+    throw new ConfigError(
       `${file} holds no usable key (under ${APP_SECRET_MIN} characters); restore it, or set APP_SECRET`,
     );
   }
