@@ -39,6 +39,7 @@ import { installSecurity } from './http/security';
 import { installWebApp } from './http/static-web';
 import { installTransport } from './http/transport';
 import { createIngestionService, ingestionRoutes, redditMode } from './ingestion';
+import { liveRoutes, type LiveEventBus } from './live';
 import { createFeedService, feedRoutes, publicFeedRoutes } from './feeds';
 import { createExclusionService, exclusionRoutes } from './exclusions';
 import { createRelevanceService, relevanceRoutes } from './relevance';
@@ -51,6 +52,10 @@ export type AppDeps = OutsideClients & {
   clock: Clock;
   /** Folder of the built SPA (dist/web); omitted in API-only tests. */
   webRoot?: string;
+  /** The open tabs' event streams, fed by every process's NOTIFY (main.ts starts it). */
+  live: LiveEventBus;
+  /** How often an open event stream gets a heartbeat and its session is checked (tests). */
+  liveHeartbeatMs?: number;
   /** What this process's worker read lately (ROLE=all), for the volume preview. */
   recentItems?: RecentItemWindow;
   logger?: FastifyBaseLogger;
@@ -134,6 +139,14 @@ export async function buildApp(deps: AppDeps) {
   // Private: every route registered in here answers 401 without a session.
   await registerPrivateRoutes(app, createRequireUser(auth, cookies), (scope) => {
     accountRoutes(scope, { auth, cookies });
+    liveRoutes(scope, {
+      bus: deps.live,
+      heartbeatMs: deps.liveHeartbeatMs,
+      sessionAlive: async (request) => {
+        const token = cookies.read(request);
+        return token !== undefined && (await auth.resolveSession(token)) !== undefined;
+      },
+    });
     alertRoutes(scope, {
       alerts: createAlertService({ db, clock, pollStates: ingestion.pollStates }),
     });

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './config';
 import { startBackupEndpoint } from './db/backup-endpoint';
 import { DataDirLockedError, openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
+import { createLiveEventBus } from './live';
 import { RecentItemWindow } from './preview';
 import { startupLine } from './startup-line';
 import { buildWorker } from './worker';
@@ -75,6 +76,12 @@ async function main() {
     config.runsWeb && config.runsWorker
       ? new RecentItemWindow({ spanMs: 3_600_000, now: () => systemClock.now().getTime() })
       : undefined;
+  // One LISTEN per web process carries every process's "what changed" to the open tabs; the
+  // worker needs no handle: it NOTIFYs inside the transactions that store (live/notify-live.ts).
+  const live = createLiveEventBus(database, (error) =>
+    log.warn({ err: error }, 'live events: listener failed'),
+  );
+  if (config.runsWeb) await live.start();
   const app = config.runsWeb
     ? await buildApp({
         config,
@@ -83,6 +90,7 @@ async function main() {
         webRoot,
         logger: log,
         recentItems,
+        live,
         ...clients,
       })
     : undefined;
@@ -112,6 +120,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     // Stop accepting, let in-flight requests and jobs finish, then close (and flush) the database.
     await app?.close();
+    await live.close();
     await worker?.stop();
     await mailer.close();
     await backups?.close();

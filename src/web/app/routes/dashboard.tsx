@@ -11,7 +11,6 @@ import { QuotaNotice, StatsCards } from '../../features/dashboard';
 import { MonitoringHealth } from '../../features/ingestion';
 import { LazyActivityChart, RecentMentions, useStats } from '../../features/mentions';
 import { FeedbackButtons } from '../../features/relevance';
-import { useLiveDashboard } from './use-live-dashboard';
 
 function Section(props: { title: string; description: string; children: ReactNode }) {
   return (
@@ -30,7 +29,6 @@ function Section(props: { title: string; description: string; children: ReactNod
 /** / and /dashboard: stats, the keywords being monitored, and the latest matching discussions. */
 export default function DashboardPage() {
   const stats = useStats();
-  useLiveDashboard(stats.data?.monthMentions);
   const [createOpened, create] = useDisclosure(false);
   return (
     <>
