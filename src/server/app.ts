@@ -1,6 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { siteInfoSchema } from '@shared/api/site';
 import {
   accountRoutes,
   createAuthService,
@@ -98,7 +103,13 @@ export async function buildApp(deps: AppDeps) {
     db,
     clock,
     beforeAccountDeletion: subscriptions.cancelForAccountDeletion,
-    mail: createAccountMail({ mailer, clock, appUrl: config.appUrl, log: app.log }),
+    mail: createAccountMail({
+      mailer,
+      clock,
+      appUrl: config.appUrl,
+      supportEmail: config.supportEmail,
+      log: app.log,
+    }),
     limits,
     log: app.log,
   });
@@ -130,6 +141,12 @@ export async function buildApp(deps: AppDeps) {
       return reply.status(503).send({ message: 'Database is not answering' });
     }
   });
+  // The web app's settings of this server: the legal pages read them before anyone signs in.
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/site', { schema: { response: { 200: siteInfoSchema } } }, () => ({
+      supportEmail: config.supportEmail,
+    }));
   publicAccountRoutes(app, { auth, cookies, config, limits });
   planRoutes(app, { db });
   publicFeedRoutes(app, { feeds });
@@ -195,7 +212,12 @@ export async function buildApp(deps: AppDeps) {
     testCheckoutRoutes(scope, { testCheckout });
     digestRoutes(scope, { digests });
     testEmailRoutes(scope, {
-      testEmail: createTestEmailService({ mailer, clock, appUrl: config.appUrl }),
+      testEmail: createTestEmailService({
+        mailer,
+        clock,
+        appUrl: config.appUrl,
+        supportEmail: config.supportEmail,
+      }),
     });
   });
 

@@ -76,6 +76,7 @@ export function buildWorker(deps: WorkerDeps) {
           mailer,
           appUrl: config.appUrl,
           mailFrom: config.mail.from,
+          supportEmail: config.supportEmail,
           instantMinutes: config.instantEmailMinutes,
           log,
         })

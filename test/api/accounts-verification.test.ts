@@ -141,6 +141,7 @@ describe('email verification', () => {
         clock: t.clock,
         appUrl: t.config.appUrl,
         mailFrom: 'a@earshot.test',
+        supportEmail: t.config.supportEmail,
         log: quiet,
       });
     // The job returns once its sends are done: a digest it sent would be in the inbox now.
