@@ -64,7 +64,7 @@ export function renderVerificationEmail(options: {
     ],
     action: { url: options.url, label: 'Verify email' },
     footnote:
-      'The link works once and expires in 24 hours. If you did not sign up for Earshot or change your email, ignore this message.',
+      'The link expires in 24 hours. If you did not sign up for Earshot or change your email, ignore this message.',
   });
 }
 

@@ -5,8 +5,7 @@ import type { PageNotice } from '../../../components/notice-area';
 import { toastError } from '../../../lib/toast';
 import { useDismissPausedAlerts } from '../api/dismiss-paused-alerts';
 import { usePausedAlerts } from '../api/get-paused-alerts';
-
-const quote = (keyword: string) => `“${keyword}”`;
+import { quoteKeyword } from '../../../lib/quote-keyword';
 
 /** After a downgrade to Free: the notice area's line naming the paused keywords. */
 export function usePausedAlertsNotice(): PageNotice | null {
@@ -23,7 +22,7 @@ export function usePausedAlertsNotice(): PageNotice | null {
 function PausedAlertsNotice({ alerts }: { alerts: { keyword: string }[] }) {
   const dismiss = useDismissPausedAlerts();
 
-  const names = alerts.map((alert) => quote(alert.keyword));
+  const names = alerts.map((alert) => quoteKeyword(alert.keyword));
   const onDismiss = () =>
     dismiss.mutate(undefined, {
       onError: (error) => toastError('Could not hide the notice', error),

@@ -4,8 +4,9 @@ import { isMonthlyQuotaReached } from '@shared/builtin-plans';
 import { IconAlertTriangle, IconGauge } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { PageNotice } from '../../../components/notice-area';
+import { quoteKeyword } from '../../../lib/quote-keyword';
 
-const quoted = (keywords: string[]) => keywords.map((k) => `“${k}”`).join(', ');
+const quoted = (keywords: string[]) => keywords.map((k) => quoteKeyword(k)).join(', ');
 
 function UpgradeLink() {
   return (
@@ -19,7 +20,7 @@ function UpgradeLink() {
 function usedBy(stats: Stats) {
   const used = stats.keywordUsage.filter((k) => k.monthMentions > 0).slice(0, 3);
   if (used.length === 0) return '';
-  return ` Used by ${used.map((k) => `“${k.keyword}” (${k.monthMentions.toLocaleString()})`).join(', ')}.`;
+  return ` Used by ${used.map((k) => `${quoteKeyword(k.keyword)} (${k.monthMentions.toLocaleString()})`).join(', ')}.`;
 }
 
 /**

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { PageNotice } from '../../../components/notice-area';
 import { alertMonitoringQueryOptions } from '../api/get-alert-monitoring';
+import { quoteKeyword } from '../../../lib/quote-keyword';
 
 type NewAlert = { id: number; keyword: string };
 
@@ -46,7 +47,7 @@ export function useBackfillNotice(alert: NewAlert | undefined, onDismiss: () => 
         color="indigo"
         variant="light"
         icon={searching ? <Loader size={16} /> : <IconHistory size={18} aria-hidden />}
-        title={`“${alert.keyword}” was added`}
+        title={`${quoteKeyword(alert.keyword)} was added`}
         withCloseButton
         closeButtonLabel="Dismiss"
         onClose={onDismiss}
