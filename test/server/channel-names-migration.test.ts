@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { isUniqueViolation } from '../../src/server/db/errors';
+import { channels } from '../../src/server/db/schema';
 import { freshDatabase } from '../helpers/database';
 
 const migration = readFileSync(
@@ -27,10 +28,11 @@ test('channels sharing a name keep it, with their id added, before names become 
     await db.execute(sql.raw(statement));
   }
 
-  const rows = await db.execute<{ id: number; name: string }>(
-    sql`select id, name from channels order by id`,
-  );
-  expect(rows.rows.map((row) => [row.id, row.name])).toEqual([
+  const rows = await db
+    .select({ id: channels.id, name: channels.name })
+    .from(channels)
+    .orderBy(channels.id);
+  expect(rows.map((row) => [row.id, row.name])).toEqual([
     [1, 'Team hook'],
     [2, 'team hook (2)'],
     [3, 'Team hook (3)'],
