@@ -17,6 +17,7 @@ import { buildApp } from '../src/server/app';
 import { createOutsideClients } from '../src/server/clients';
 import { systemClock } from '../src/server/clock';
 import { loadConfig } from '../src/server/config';
+import { createLiveEventBus } from '../src/server/live';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
 import { encodeCursor } from '../src/server/mentions/cursor';
@@ -106,7 +107,9 @@ async function main() {
   const config = loadConfig({ APP_URL: 'http://localhost:3000', REDDIT_ENABLED: 'false' });
   const log = pino({ level: 'silent' });
   const clients = createOutsideClients({ config, database, clock: systemClock, log });
-  const app = await buildApp({ config, database, clock: systemClock, ...clients });
+  // The bench reads; no tab listens for live events, so the bus is not started.
+  const live = createLiveEventBus(database, () => {});
+  const app = await buildApp({ config, database, clock: systemClock, live, ...clients });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

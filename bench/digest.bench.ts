@@ -111,6 +111,7 @@ async function main() {
   const mentions = sampleMentions();
   const content = {
     appUrl: 'http://localhost:3000',
+    supportEmail: 'support@earshot.app',
     frequency: 'daily' as const,
     timezone: 'UTC',
     total: PER_USER,
@@ -165,6 +166,7 @@ async function main() {
       mailer,
       clock: { now: () => NOW },
       appUrl: 'http://localhost:3000',
+      supportEmail: 'support@earshot.app',
       mailFrom: 'Earshot <bench@localhost>',
       timeBoxMs: 10 * 60_000,
     });

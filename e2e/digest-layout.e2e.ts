@@ -34,6 +34,7 @@ describe.skipIf(!enabled)('the digest email', () => {
     async (width) => {
       const { html } = renderDigest({
         appUrl: 'https://earshot.example.com',
+        supportEmail: 'support@earshot.app',
         frequency: 'daily',
         timezone: 'UTC',
         total: 1,

@@ -57,8 +57,9 @@ describe.skipIf(!suite.enabled)('global exclusions, in the browser', () => {
       // Names unique to the test: the other width's posts match neither its keyword nor lists.
       const n = ++tag;
       const keyword = `exclq${n}z`;
-      const sub = { typed: `r/CryptoSpam${n}`, kept: `cryptospam${n}` };
-      const author = { typed: `u/Promo_Bot${n}`, kept: `promo_bot${n}` };
+      // Kept as typed, prefix stripped.
+      const sub = { typed: `r/CryptoSpam${n}`, kept: `CryptoSpam${n}` };
+      const author = { typed: `u/Promo_Bot${n}`, kept: `Promo_Bot${n}` };
       const res = await api('POST', '/api/alerts', { keyword });
       expect(res.status()).toBe(201);
       const alertId = (await res.json()).id as number;

@@ -71,6 +71,7 @@ const mentions: DigestMention[] = [
 
 const rendered = renderDigest({
   appUrl: 'https://earshot.example.com',
+  supportEmail: 'support@earshot.app',
   frequency: 'daily',
   timezone: 'Europe/Paris',
   total: 8,

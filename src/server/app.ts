@@ -1,6 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { siteInfoSchema } from '@shared/api/site';
 import {
   accountRoutes,
   createAuthService,
@@ -39,6 +44,7 @@ import { installSecurity } from './http/security';
 import { installWebApp } from './http/static-web';
 import { installTransport } from './http/transport';
 import { createIngestionService, ingestionRoutes, redditMode } from './ingestion';
+import { liveRoutes, type LiveEventBus } from './live';
 import { createFeedService, feedRoutes, publicFeedRoutes } from './feeds';
 import { createExclusionService, exclusionRoutes } from './exclusions';
 import { createRelevanceService, relevanceRoutes } from './relevance';
@@ -51,6 +57,10 @@ export type AppDeps = OutsideClients & {
   clock: Clock;
   /** Folder of the built SPA (dist/web); omitted in API-only tests. */
   webRoot?: string;
+  /** The open tabs' event streams, fed by every process's NOTIFY (main.ts starts it). */
+  live: LiveEventBus;
+  /** How often an open event stream gets a heartbeat and its session is checked (tests). */
+  liveHeartbeatMs?: number;
   /** What this process's worker read lately (ROLE=all), for the volume preview. */
   recentItems?: RecentItemWindow;
   logger?: FastifyBaseLogger;
@@ -93,7 +103,13 @@ export async function buildApp(deps: AppDeps) {
     db,
     clock,
     beforeAccountDeletion: subscriptions.cancelForAccountDeletion,
-    mail: createAccountMail({ mailer, clock, appUrl: config.appUrl, log: app.log }),
+    mail: createAccountMail({
+      mailer,
+      clock,
+      appUrl: config.appUrl,
+      supportEmail: config.supportEmail,
+      log: app.log,
+    }),
     limits,
     log: app.log,
   });
@@ -131,6 +147,12 @@ export async function buildApp(deps: AppDeps) {
       return reply.status(503).send({ message: 'Database is not answering' });
     }
   });
+  // The web app's settings of this server: the legal pages read them before anyone signs in.
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/site', { schema: { response: { 200: siteInfoSchema } } }, () => ({
+      supportEmail: config.supportEmail,
+    }));
   publicAccountRoutes(app, { auth, cookies, config, limits });
   planRoutes(app, { db });
   publicFeedRoutes(app, { feeds });
@@ -140,6 +162,14 @@ export async function buildApp(deps: AppDeps) {
   // Private: every route registered in here answers 401 without a session.
   await registerPrivateRoutes(app, createRequireUser(auth, cookies), (scope) => {
     accountRoutes(scope, { auth, cookies });
+    liveRoutes(scope, {
+      bus: deps.live,
+      heartbeatMs: deps.liveHeartbeatMs,
+      sessionAlive: async (request) => {
+        const token = cookies.read(request);
+        return token !== undefined && (await auth.resolveSession(token)) !== undefined;
+      },
+    });
     alertRoutes(scope, {
       alerts: createAlertService({ db, clock, pollStates: ingestion.pollStates }),
     });
@@ -189,7 +219,12 @@ export async function buildApp(deps: AppDeps) {
     testCheckoutRoutes(scope, { testCheckout });
     digestRoutes(scope, { digests });
     testEmailRoutes(scope, {
-      testEmail: createTestEmailService({ mailer, clock, appUrl: config.appUrl }),
+      testEmail: createTestEmailService({
+        mailer,
+        clock,
+        appUrl: config.appUrl,
+        supportEmail: config.supportEmail,
+      }),
     });
   });
 

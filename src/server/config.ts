@@ -65,6 +65,7 @@ const envSchema = z.object({
     .optional(),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('Earshot <alerts@localhost>'),
+  SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@earshot.app'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_PRO_PRICE_ID: z.string().min(1).optional(),
@@ -128,6 +129,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     appUrl: appUrl.origin,
+    /** Help & Support, the legal pages and every mail's footer. */
+    supportEmail: e.SUPPORT_EMAIL,
     secureCookies: appUrl.protocol === 'https:',
     dataDir: e.DATA_DIR,
     /** The key of secrets at rest; unset: $DATA_DIR/app-secret (lib/app-secret.ts). */

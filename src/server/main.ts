@@ -14,6 +14,7 @@ import { checkAppSecret, SecretKeyError } from './db/app-secret-check';
 import { sealStoredChannelSecrets } from './channels';
 import { sealStoredFeedTokens } from './feeds';
 import { restrictUmask, tightenDataDir } from './db/private-files';
+import { createLiveEventBus } from './live';
 import { RecentItemWindow } from './preview';
 import { startupLine } from './startup-line';
 import { buildWorker } from './worker';
@@ -117,6 +118,12 @@ async function main() {
     config.runsWeb && config.runsWorker
       ? new RecentItemWindow({ spanMs: 3_600_000, now: () => systemClock.now().getTime() })
       : undefined;
+  // One LISTEN per web process carries every process's "what changed" to the open tabs; the
+  // worker needs no handle: it NOTIFYs inside the transactions that store (live/notify-live.ts).
+  const live = createLiveEventBus(database, (error) =>
+    log.warn({ err: error }, 'live events: listener failed'),
+  );
+  if (config.runsWeb) await live.start();
   const app = config.runsWeb
     ? await buildApp({
         config,
@@ -125,6 +132,7 @@ async function main() {
         webRoot,
         logger: log,
         recentItems,
+        live,
         ...clients,
       })
     : undefined;
@@ -154,6 +162,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     // Stop accepting, let in-flight requests and jobs finish, then close (and flush) the database.
     await app?.close();
+    await live.close();
     await worker?.stop();
     await mailer.close();
     await backups?.close();

@@ -79,6 +79,7 @@ export function buildWorker(deps: WorkerDeps) {
           mailer,
           appUrl: config.appUrl,
           mailFrom: config.mail.from,
+          supportEmail: config.supportEmail,
           instantMinutes: config.instantEmailMinutes,
           log,
         })

@@ -28,7 +28,17 @@ describe('changing the email', () => {
 
     const none = await client.put('/api/user/profile', { username: email, email: victim });
     expect(none.status).toBe(400);
-    expect(none.body.details).toEqual({ currentPassword: 'Current password is incorrect' });
+    // Left empty, the field is named as missing, not as wrong.
+    expect(none.body.details).toEqual({ currentPassword: 'Current password is required' });
+    const empty = await client.put('/api/user/profile', {
+      username: email,
+      email: victim,
+      currentPassword: '',
+    });
+    expect(empty.body).toEqual({
+      message: 'Current password is required',
+      details: { currentPassword: 'Current password is required' },
+    });
     const wrong = await client.put('/api/user/profile', {
       username: email,
       email: victim,

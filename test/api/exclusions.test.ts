@@ -28,8 +28,9 @@ describe('global exclusions', () => {
     });
     expect(saved.status).toBe(200);
     const expected = {
-      subreddits: ['bitcoin', 'cryptocurrency'],
-      authors: ['automoderator', 'competitor-hq'],
+      // As typed: the first spelling of each name.
+      subreddits: ['Bitcoin', 'CryptoCurrency'],
+      authors: ['AutoModerator', 'Competitor-HQ'],
       filteredToday: 0,
     };
     expect(saved.body).toEqual(expected);

@@ -340,6 +340,7 @@ describe('hiding likely irrelevant mentions', () => {
         clock: t.clock,
         appUrl: t.config.appUrl,
         mailFrom: FROM,
+        supportEmail: t.config.supportEmail,
         log: quiet,
       });
     } finally {

@@ -12,6 +12,7 @@ import { build } from '../helpers/test-app';
 const PUBLIC_ROUTES = [
   'GET /healthz',
   'GET /readyz',
+  'GET /api/site',
   'POST /api/register',
   'POST /api/login',
   'POST /api/logout',

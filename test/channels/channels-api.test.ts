@@ -82,6 +82,30 @@ describe('channels (ALLOW_PRIVATE_WEBHOOKS=true, targets on a loopback fake)', a
     expect(rotated.body.secret).not.toBe(res.body.secret);
   });
 
+  test('two channels of one user cannot share a name, case aside: 409 on the name', async () => {
+    const owner = await t.signedIn();
+    const other = await t.signedIn();
+    const add = (client: typeof owner.client, name: string) =>
+      client.post('/api/channels', { kind: 'ntfy', name, target: `${fake.url}/ntfy/topic` });
+    const first = await add(owner.client, 'Team hook');
+    expect(first.status).toBe(201);
+    const message = 'You already have a channel named “team HOOK”: choose another name';
+    const twin = await add(owner.client, 'team HOOK');
+    expect(twin.status).toBe(409);
+    expect(twin.body).toEqual({ message, details: { name: message } });
+    // Another user's channels are theirs to name.
+    expect((await add(other.client, 'Team hook')).status).toBe(201);
+
+    const second = await add(owner.client, 'Phone');
+    const renamed = await owner.client.request('PATCH', `/api/channels/${second.body.channel.id}`, {
+      name: 'TEAM hook',
+    });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.details).toEqual({
+      name: 'You already have a channel named “TEAM hook”: choose another name',
+    });
+  });
+
   test('renames, pauses and resumes; deletes; another user’s channel is 404', async () => {
     const owner = await t.signedIn();
     const other = await t.signedIn();
@@ -296,7 +320,7 @@ describe('channels (ALLOW_PRIVATE_WEBHOOKS=true, targets on a loopback fake)', a
 
     const missing = await client.post('/api/channels', {
       kind: 'telegram',
-      name: 't',
+      name: 'unknown chat',
       target: '4040',
       token: TOKEN,
     });

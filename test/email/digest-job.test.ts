@@ -38,6 +38,7 @@ const job = (withMailer: Mailer = mailer) =>
     clock: t.clock,
     appUrl: t.config.appUrl,
     mailFrom: FROM,
+    supportEmail: t.config.supportEmail,
     log: quiet,
   });
 

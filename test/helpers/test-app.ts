@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { createLiveEventBus } from '../../src/server/live';
 import type { RecentItemWindow } from '../../src/server/preview';
 import pino from 'pino';
 import type { PaymentProvider } from '../../src/server/billing';
@@ -45,6 +46,8 @@ export async function build(
     logger?: FastifyBaseLogger;
     /** The volume preview's window, as main.ts shares it with the worker (ROLE=all). */
     recentItems?: RecentItemWindow;
+    /** How often live event streams beat and check their session. */
+    liveHeartbeatMs?: number;
   } = {},
 ) {
   const database = await freshDatabase();
@@ -58,7 +61,12 @@ export async function build(
   });
   // The clients main.ts would build from this configuration, but for those the test brings.
   const clients = createOutsideClients({ config, database, clock, log: pino({ level: 'silent' }) });
+  const live = createLiveEventBus(database, (error) => {
+    throw error;
+  });
+  await live.start();
   const app = await buildApp({
+    live,
     config,
     database,
     clock,
@@ -68,12 +76,14 @@ export async function build(
     webRoot: options.webRoot,
     logger: options.logger,
     recentItems: options.recentItems,
+    liveHeartbeatMs: options.liveHeartbeatMs,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   afterAll(async () => {
     await app.close();
+    await live.close();
     await database.close();
   });
   let users = 0;

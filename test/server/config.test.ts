@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       runsWorker: true,
       logLevel: 'info',
       authRateLimitPerMinute: 10,
+      supportEmail: 'support@earshot.app',
     });
     expect(config.reddit).toMatchObject({
       enabled: true,
@@ -62,6 +63,10 @@ describe('loadConfig', () => {
     expect(loadConfig(env).appUrl).toBe(appUrl);
   });
 
+  test('SUPPORT_EMAIL names the support address', () => {
+    expect(loadConfig({ SUPPORT_EMAIL: 'help@example.org' }).supportEmail).toBe('help@example.org');
+  });
+
   test('empty values count as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });
@@ -77,6 +82,7 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['AUTH_RATE_LIMIT_PER_MINUTE', '0'],
     ['APP_SECRET', 'too short'],
+    ['SUPPORT_EMAIL', 'help desk'],
   ])('a bad %s stops start-up with one line naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(

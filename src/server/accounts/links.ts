@@ -65,11 +65,13 @@ export function createAccountLinks(deps: {
     async verifyEmail(token: string, caller: Caller) {
       limits.linkPerIp.hit(caller.ip);
       const now = clock.now();
-      const found = await tokens.consumeToken(db, token, 'verify-email', now);
+      // Not used up: opened again until it expires, it says the address is already verified.
+      const found = await tokens.findToken(db, token, 'verify-email', now);
       const user = found && (await repo.findUserById(db, found.userId));
       if (!found || !user) throw new ValidationError(INVALID_LINK);
       if (found.email === user.email) {
-        await repo.updateUser(db, user.id, { emailVerifiedAt: user.emailVerifiedAt ?? now });
+        if (user.emailVerifiedAt) return { message: `${user.email} is already verified.` };
+        await repo.updateUser(db, user.id, { emailVerifiedAt: now });
         return { message: `${user.email} is verified.` };
       }
       if (found.email !== user.pendingEmail) throw new ValidationError(INVALID_LINK);

@@ -37,6 +37,7 @@ export function toUserDto(row: repo.UserRow): User {
 
 const INVALID_LOGIN = 'Invalid email or password';
 const WRONG_PASSWORD = 'Current password is incorrect';
+const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
 
 function validTimezone(timezone: string | undefined) {
   if (!timezone) return 'UTC';
@@ -75,6 +76,12 @@ export function createAuthService(deps: {
 
   /** Every password check of a signed-in user counts against the guessing limits. */
   async function checkCurrentPassword(user: SessionUser, given: string | undefined, ip: string) {
+    // Left empty is not a guess: it says what is missing and counts against no limit.
+    if (!given) {
+      throw new ValidationError(CURRENT_PASSWORD_REQUIRED, {
+        currentPassword: CURRENT_PASSWORD_REQUIRED,
+      });
+    }
     limits.passwordPerIp.hit(ip);
     limits.passwordPerUser.hit(String(user.id));
     if (!given || !(await verifyPassword(user.password, given))) {

@@ -34,6 +34,25 @@ export async function issueToken(
   return token;
 }
 
+/**
+ * A live token, left in place: a verification link may be opened again (a mail client's
+ * preview, a second click) and then says the address is already verified.
+ */
+export async function findToken(db: DbOrTx, token: string, purpose: TokenPurpose, now: Date) {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.id, sessionIdOf(token)),
+        eq(accountTokens.purpose, purpose),
+        gt(accountTokens.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
 /** Uses up a live token: the delete is the single-use guarantee (two racing uses, one wins). */
 export async function consumeToken(db: DbOrTx, token: string, purpose: TokenPurpose, now: Date) {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;

@@ -12,6 +12,7 @@ import {
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
 import type { SecretBox } from '../lib/secret-box';
+import { isUniqueViolation } from '../db/errors';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
 import { post, unsendable } from './http';
 import type { SenderContext } from './message';
@@ -69,6 +70,19 @@ export async function assertOwnedChannels(tx: DbOrTx, userId: number, ids: numbe
   }
 }
 
+/**
+ * Runs a write that sets a channel's name: a name the user already gives another channel
+ * (case aside: the unique index is on lower(name)) is a 409 saying so, on the name field.
+ */
+async function uniquelyNamed<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (name === undefined || !isUniqueViolation(error)) throw error;
+    const message = `You already have a channel named “${name}”: choose another name`;
+    throw new ConflictError(message, { name: message });
+  }
+}
 export function createChannelService(deps: {
   db: Db;
   clock: Clock;
@@ -136,35 +150,39 @@ export function createChannelService(deps: {
         throw new ConflictError(`You can have at most ${MAX_CHANNELS} channels`);
       }
       const secret = input.kind === 'webhook' ? newSigningSecret() : undefined;
-      const row = await repo.insertChannel(
-        db,
-        sealSecrets(secrets, {
-          userId,
-          kind: input.kind,
-          name: input.name,
-          target: input.target,
-          token: input.token ?? null,
-          signingSecret: secret ?? null,
-          createdAt: clock.now(),
-        }),
+      const row = await uniquelyNamed(input.name, () =>
+        repo.insertChannel(
+          db,
+          sealSecrets(secrets, {
+            userId,
+            kind: input.kind,
+            name: input.name,
+            target: input.target,
+            token: input.token ?? null,
+            signingSecret: secret ?? null,
+            createdAt: clock.now(),
+          }),
+        ),
       );
       return { channel: toChannelDto(row), ...(secret ? { secret } : {}) };
     },
 
     /** Rename, pause (its pending deliveries are cancelled) or resume (the reason cleared). */
     async update(userId: number, id: number, input: ChannelUpdate) {
-      const row = await db.transaction(async (tx) => {
-        const current = await repo.findOwnedChannel(tx, userId, id);
-        if (!current) throw new NotFoundError(CHANNEL_NOT_FOUND);
-        const values: Parameters<typeof repo.updateChannel>[3] = {};
-        if (input.name !== undefined) values.name = input.name;
-        if (input.isPaused !== undefined && input.isPaused !== current.isPaused) {
-          values.isPaused = input.isPaused;
-          values.pausedReason = null;
-          if (input.isPaused) await outbox.cancelPendingDeliveries(tx, { channelId: id });
-        }
-        return repo.updateChannel(tx, userId, id, values);
-      });
+      const row = await uniquelyNamed(input.name, () =>
+        db.transaction(async (tx) => {
+          const current = await repo.findOwnedChannel(tx, userId, id);
+          if (!current) throw new NotFoundError(CHANNEL_NOT_FOUND);
+          const values: Parameters<typeof repo.updateChannel>[3] = {};
+          if (input.name !== undefined) values.name = input.name;
+          if (input.isPaused !== undefined && input.isPaused !== current.isPaused) {
+            values.isPaused = input.isPaused;
+            values.pausedReason = null;
+            if (input.isPaused) await outbox.cancelPendingDeliveries(tx, { channelId: id });
+          }
+          return repo.updateChannel(tx, userId, id, values);
+        }),
+      );
       return toChannelDto(row);
     },
 

@@ -37,13 +37,13 @@ export async function openPostgres(url: string): Promise<Database> {
 
 /**
  * LISTEN on a connection of its own: a pooled one would be handed back and lose it. After a
- * failure it reconnects every second and calls `onNotify` once connected, so that the listener
+ * failure it reconnects every second and calls `onNotify(undefined)` once connected, so that the listener
  * catches up on what it missed.
  */
 async function listen(
   url: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload: string | undefined) => void,
   onError: (error: unknown) => void,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
@@ -52,7 +52,7 @@ async function listen(
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload);
     });
     next.on('error', (error) => {
       onError(error);
@@ -63,7 +63,7 @@ async function listen(
     await next.connect();
     await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     client = next;
-    onNotify();
+    onNotify(undefined);
   };
   await connect();
   return async () => {

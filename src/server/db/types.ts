@@ -19,13 +19,14 @@ export interface Database {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   /**
-   * Calls `onNotify` for every NOTIFY on `channel` until the returned function is called. On
-   * PostgreSQL it holds a connection of its own, reconnected after a failure (reported to
-   * `onError`; whoever listens must poll as well, since notifications during the gap are lost).
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` until the returned function
+   * is called. On PostgreSQL it holds a connection of its own, reconnected after a failure
+   * (reported to `onError`; notifications during the gap are lost, so after reconnecting it
+   * calls `onNotify(undefined)`: whoever listens must catch up then, or poll as well).
    */
   listen(
     channel: string,
-    onNotify: () => void,
+    onNotify: (payload: string | undefined) => void,
     onError: (error: unknown) => void,
   ): Promise<() => Promise<void>>;
   /** Applies pending migrations from `folder`; safe when several processes start at once. */

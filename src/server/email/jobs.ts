@@ -12,6 +12,7 @@ export function createEmailJobs(deps: {
   mailer: Mailer;
   appUrl: string;
   mailFrom: string;
+  supportEmail: string;
   instantMinutes?: number;
   log: MailLogger;
 }): Job<EmailJobName>[] {

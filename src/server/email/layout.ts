@@ -39,7 +39,17 @@ const DARK_CSS = `
   .es-rule { border-color: #373a40 !important; }
 }`;
 
-export function emailDocument(options: { title: string; preheader: string; body: string }) {
+/** Every mail's last line, in its text part: where to write with a question (SUPPORT_EMAIL). */
+export const supportLine = (supportEmail: string) => `Questions? Write to ${supportEmail}.`;
+
+/** The mail's whole HTML, ending with the support address (SUPPORT_EMAIL). */
+export function emailDocument(options: {
+  title: string;
+  preheader: string;
+  body: string;
+  supportEmail: string;
+}) {
+  const support = escapeHtml(options.supportEmail);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -59,6 +69,9 @@ export function emailDocument(options: { title: string; preheader: string; body:
 <span style="color:${COLORS.brand};">&#9673;</span> Earshot
 </td></tr>
 ${options.body}
+<tr><td class="es-muted" style="padding:12px 8px 0 8px;font-family:${FONT};font-size:12px;line-height:18px;color:${COLORS.muted};text-align:center;">
+Questions? Write to <a class="es-link" href="mailto:${support}" style="color:${COLORS.link};">${support}</a>.
+</td></tr>
 </table>
 </td></tr>
 </table>

@@ -12,7 +12,7 @@ export type ExclusionSubject = {
 
 /**
  * The matches none of whose users excluded their subreddit or author (Reddit's names compare
- * case-insensitively; the lists are stored lower-cased). One query loads every involved user's
+ * case-insensitively; the lists keep the case the user typed). One query loads every involved user's
  * lists and one statement adds the dropped ones to today's counters, whatever the page's size:
  * ingestion calls this inside the transaction that stores the page.
  */
@@ -29,7 +29,10 @@ export async function dropExcluded<T>(
   const lists = new Map(
     rows.map((row) => [
       row.userId,
-      { subreddits: new Set(row.subreddits), authors: new Set(row.authors) },
+      {
+        subreddits: new Set(row.subreddits.map((name) => name.toLowerCase())),
+        authors: new Set(row.authors.map((name) => name.toLowerCase())),
+      },
     ]),
   );
   const filtered = new Map<number, number>();

@@ -3,6 +3,7 @@ import { recordQuotaSkips, reserveMonthlyMentions } from '../billing';
 import { enqueueDeliveries } from '../channels';
 import type { DbOrTx } from '../db/client';
 import { dropExcluded } from '../exclusions';
+import { notifyLive } from '../live';
 import { scoreNewMentions, type ModelCache } from '../relevance';
 import { alerts, mentions, scoreCandidates } from '../db/schema';
 import { isLiveAlert } from '@shared/api/alerts';
@@ -175,11 +176,17 @@ async function insertMentions(
     .insert(mentions)
     .values(await scoreNewMentions(tx, rows, options.models))
     .onConflictDoNothing()
-    .returning({ id: mentions.id });
+    .returning({ id: mentions.id, userId: mentions.userId });
   await enqueueDeliveries(
     tx,
     inserted.map((row) => row.id),
     now,
+  );
+  // The users' open dashboards refetch once this transaction commits.
+  const users = new Set(inserted.map((row) => row.userId));
+  await notifyLive(
+    tx,
+    [...users].map((userId) => ({ type: 'mentions', userId })),
   );
   return inserted.length;
 }

@@ -12,8 +12,8 @@ function refusal(body: unknown) {
 describe('parseAuthors', () => {
   test.each([
     [[], []],
-    [['AutoModerator'], ['automoderator']],
-    [['u/AutoModerator', '/u/automoderator', ' AUTOMODERATOR '], ['automoderator']],
+    [['AutoModerator'], ['AutoModerator']],
+    [['u/AutoModerator', '/u/automoderator', ' AUTOMODERATOR '], ['AutoModerator']],
     [
       ['U/spez', 'some-one_2', ''],
       ['spez', 'some-one_2'],
@@ -43,13 +43,13 @@ describe('parseAuthors', () => {
 });
 
 describe('exclusionsUpdateSchema', () => {
-  test('normalises both lists: prefixes stripped, lower-cased, duplicates dropped', () => {
+  test('normalises both lists: prefixes stripped, case kept as typed, duplicates dropped', () => {
     expect(
       exclusionsUpdateSchema.parse({
         subreddits: ['r/SaaS', '/r/saas/', 'Startups', ' '],
         authors: ['u/AutoModerator', 'automoderator', 'Competitor_HQ'],
       }),
-    ).toEqual({ subreddits: ['saas', 'startups'], authors: ['automoderator', 'competitor_hq'] });
+    ).toEqual({ subreddits: ['SaaS', 'Startups'], authors: ['AutoModerator', 'Competitor_HQ'] });
   });
 
   test(`takes ${MAX_EXCLUSIONS} of each`, () => {

@@ -5,14 +5,15 @@ import { parseSubreddits } from './subreddits';
 export const MAX_EXCLUSIONS = 500;
 
 // Reddit's username rule: 3-20 letters, digits, underscores or hyphens.
-const USERNAME = /^[a-z0-9_-]{3,20}$/;
+const USERNAME = /^[a-z0-9_-]{3,20}$/i;
 
 export type AuthorParse = { ok: true; names: string[] } | { ok: false; message: string };
 
 /**
- * Turns ["u/AutoModerator", "/u/spez", "automoderator"] into ["automoderator", "spez"]: strips a
- * leading u/ or /u/ and spaces, lower-cases (Reddit's names compare case-insensitively), removes
- * duplicates, and checks Reddit's username rule, naming the first entry that breaks it.
+ * Turns ["u/AutoModerator", "/u/spez", "automoderator"] into ["AutoModerator", "spez"]: strips
+ * a leading u/ or /u/ and spaces, keeps the case the user typed (the first spelling wins; Reddit's
+ * names compare case-insensitively, and so does matching), removes duplicates, and checks
+ * Reddit's username rule, naming the first entry that breaks it.
  */
 export function parseAuthors(input: readonly string[]): AuthorParse {
   const names: string[] = [];
@@ -20,8 +21,7 @@ export function parseAuthors(input: readonly string[]): AuthorParse {
     const name = part
       .trim()
       .replace(/^\/?u\//i, '')
-      .trim()
-      .toLowerCase();
+      .trim();
     if (name === '') continue;
     if (!USERNAME.test(name)) {
       return {
@@ -29,9 +29,15 @@ export function parseAuthors(input: readonly string[]): AuthorParse {
         message: `"${part.trim().slice(0, 40)}" is not a valid Reddit username (3-20 letters, digits, _ or -)`,
       };
     }
-    if (!names.includes(name)) names.push(name);
+    if (!names.some((kept) => kept.toLowerCase() === name.toLowerCase())) names.push(name);
   }
   return { ok: true, names };
+}
+
+/** Excluded subreddits as typed (r/ stripped, first spelling kept), up to MAX_EXCLUSIONS. */
+export function parseExcludedSubreddits(entries: readonly string[]): AuthorParse {
+  const parsed = parseSubreddits(entries, { max: MAX_EXCLUSIONS, what: 'excluded' });
+  return parsed.ok ? { ok: true, names: parsed.labels } : parsed;
 }
 
 /**
@@ -72,9 +78,8 @@ const nameList = (
 /** What PUT /api/exclusions accepts: both lists, each replacing what was saved. */
 export const exclusionsUpdateSchema = z.object(
   {
-    subreddits: nameList('subreddits', (entries) =>
-      parseSubreddits(entries, { max: MAX_EXCLUSIONS, what: 'excluded' }),
-    ),
+    // Saved as typed; matching compares them lower-cased.
+    subreddits: nameList('subreddits', parseExcludedSubreddits),
     authors: nameList('authors', parseAuthors),
   },
   { error: 'Send { subreddits: [...], authors: [...] }' },
@@ -83,7 +88,7 @@ export type ExclusionsUpdate = z.infer<typeof exclusionsUpdateSchema>;
 /** What the client sends (the schema takes any list, to answer a wrong entry by its position). */
 export type ExclusionsUpdateInput = { subreddits: string[]; authors: string[] };
 
-/** What GET and PUT /api/exclusions answer: the saved lists (lower-cased) and today's count. */
+/** What GET and PUT /api/exclusions answer: the saved lists (as typed) and today's count. */
 export const exclusionsSchema = z.object({
   subreddits: z.array(z.string()),
   authors: z.array(z.string()),

@@ -1,4 +1,5 @@
 import { Center, Container } from '@mantine/core';
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../components/error-alert';
 import { FullPageLoader } from '../components/full-page-loader';
@@ -30,8 +31,13 @@ function SessionError() {
 export function ProtectedLayout() {
   const { user, isLoading, error } = useAuth();
   const location = useLocation();
+  // Signed out here (Logout, account deletion): plain /landing, with no way "back" to a page
+  // of the account that just ended.
+  const [signedInHere, setSignedInHere] = useState(false);
+  if (user && !signedInHere) setSignedInHere(true);
   if (isLoading) return <FullPageLoader />;
   if (!user && error) return <SessionError />;
+  if (!user && signedInHere) return <Navigate to="/landing" replace />;
   if (!user) {
     const next = safeNextPath(`${location.pathname}${location.search}${location.hash}`);
     const home = next === '/' || next === '/dashboard' ? undefined : next;

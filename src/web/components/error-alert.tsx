@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { ApiError } from '../lib/api-client';
 
 interface ErrorAlertProps {
   title: string;
@@ -8,7 +9,16 @@ interface ErrorAlertProps {
   retrying?: boolean;
 }
 
-/** A failed load: what failed, the server's message, and a Retry button. */
+/**
+ * Whether asking again may help: not after the server's own "no" (404 not found, 403, 400),
+ * only after a fault, a timeout, a limit (408, 429) or no answer at all.
+ */
+export function isRetryable(error: unknown) {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status >= 500 || [408, 429].includes(error.status);
+}
+
+/** A failed load: what failed, the server's message, and a Retry button where it can help. */
 export function ErrorAlert({ title, error, onRetry, retrying }: ErrorAlertProps) {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   return (
@@ -21,7 +31,7 @@ export function ErrorAlert({ title, error, onRetry, retrying }: ErrorAlertProps)
     >
       <Group justify="space-between" align="center" gap="sm" wrap="wrap">
         <Text size="sm">{message || 'Something went wrong. Please try again.'}</Text>
-        {onRetry && (
+        {onRetry && isRetryable(error) && (
           <Button
             size="xs"
             variant="white"

@@ -1,10 +1,12 @@
-import { Anchor, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useSupportEmail } from '../lib/get-site-info';
 
-export const SUPPORT_EMAIL = 'support@earshot.app';
-
+/** The server's support address (SUPPORT_EMAIL) as a mail link; a gap while it loads. */
 export function SupportEmailLink() {
-  return <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor>;
+  const supportEmail = useSupportEmail();
+  if (!supportEmail) return <Skeleton component="span" display="inline-block" h="1em" w="12em" />;
+  return <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>;
 }
 
 /** A long-form legal document: title, date, and readable sections. */

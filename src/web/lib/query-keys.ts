@@ -7,6 +7,8 @@
 export const queryKeys = {
   /** accounts: the session. Kept when everything else is dropped at sign-in and sign-out. */
   user: ['user'] as const,
+  /** The server's settings the app shows (GET /api/site): the support address. */
+  site: ['site'] as const,
   /**
    * alerts: the list is the family key itself, so invalidating the list also covers each
    * alert's own reads (its status, and the monitoring the diagnostic page shows).

@@ -45,7 +45,11 @@ export const channels = pgTable(
      */
     sendAfter: timestamp('send_after', { withTimezone: true }),
   },
-  (t) => [index('channels_user_idx').on(t.userId)],
+  (t) => [
+    index('channels_user_idx').on(t.userId),
+    // A user's channels are told apart by name (delivery logs, dead letters, notices).
+    uniqueIndex('channels_user_name_idx').on(t.userId, sql`lower(${t.name})`),
+  ],
 );
 
 /** Which channels an alert's mentions go to. */

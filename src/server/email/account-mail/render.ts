@@ -1,5 +1,5 @@
 import { escapeHtml } from '../escape';
-import { button, card, COLORS, emailDocument } from '../layout';
+import { button, card, COLORS, emailDocument, supportLine } from '../layout';
 
 interface Rendered {
   subject: string;
@@ -15,6 +15,7 @@ function accountMessage(options: {
   paragraphs: string[];
   action?: { url: string; label: string };
   footnote: string;
+  supportEmail: string;
 }): Rendered {
   const paragraphs = options.paragraphs
     .map(
@@ -29,6 +30,7 @@ function accountMessage(options: {
   const html = emailDocument({
     title: options.subject,
     preheader: options.preheader,
+    supportEmail: options.supportEmail,
     body: card(`<div class="es-text" style="font-size:20px;font-weight:700;color:${COLORS.text};margin-bottom:8px;">${escapeHtml(options.heading)}</div>
 ${paragraphs}
 ${action}
@@ -40,13 +42,20 @@ ${action}
     ...options.paragraphs.flatMap((p) => [p, '']),
     ...(options.action ? [`${options.action.label}: ${options.action.url}`, ''] : []),
     options.footnote,
+    '',
+    supportLine(options.supportEmail),
   ].join('\n');
   return { subject: options.subject, html, text };
 }
 
 /** Sent after registration, after an email change (to the new address) and on "Resend". */
-export function renderVerificationEmail(options: { email: string; url: string }) {
+export function renderVerificationEmail(options: {
+  email: string;
+  url: string;
+  supportEmail: string;
+}) {
   return accountMessage({
+    supportEmail: options.supportEmail,
     subject: 'Verify your email for Earshot',
     preheader: 'Confirm this address to receive Earshot digests.',
     heading: 'Verify your email address',
@@ -55,12 +64,13 @@ export function renderVerificationEmail(options: { email: string; url: string })
     ],
     action: { url: options.url, label: 'Verify email' },
     footnote:
-      'The link works once and expires in 24 hours. If you did not sign up for Earshot or change your email, ignore this message.',
+      'The link expires in 24 hours. If you did not sign up for Earshot or change your email, ignore this message.',
   });
 }
 
-export function renderPasswordResetEmail(options: { url: string }) {
+export function renderPasswordResetEmail(options: { url: string; supportEmail: string }) {
   return accountMessage({
+    supportEmail: options.supportEmail,
     subject: 'Reset your Earshot password',
     preheader: 'A link to choose a new password.',
     heading: 'Reset your password',
@@ -78,8 +88,10 @@ export function renderEmailChangeNotice(options: {
   oldEmail: string;
   newEmail: string;
   appUrl: string;
+  supportEmail: string;
 }) {
   return accountMessage({
+    supportEmail: options.supportEmail,
     subject: 'Your Earshot email is being changed',
     preheader: `A change of your sign-in address to ${options.newEmail} was requested.`,
     heading: 'Your email is being changed',

@@ -19,8 +19,11 @@ export function createAccountMail(deps: {
   mailer: Mailer;
   clock: Clock;
   appUrl: string;
+  /** SUPPORT_EMAIL, in every mail's footer. */
+  supportEmail: string;
   log: MailLogger;
 }) {
+  const { supportEmail } = deps;
   async function send(
     to: string,
     kind: string,
@@ -40,17 +43,17 @@ export function createAccountMail(deps: {
   return {
     sendVerification(to: string, token: string) {
       const url = `${deps.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
-      return send(to, 'verify', renderVerificationEmail({ email: to, url }));
+      return send(to, 'verify', renderVerificationEmail({ email: to, url, supportEmail }));
     },
     sendPasswordReset(to: string, token: string) {
       const url = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      return send(to, 'reset', renderPasswordResetEmail({ url }));
+      return send(to, 'reset', renderPasswordResetEmail({ url, supportEmail }));
     },
     sendEmailChangeNotice(oldEmail: string, newEmail: string) {
       return send(
         oldEmail,
         'email-change',
-        renderEmailChangeNotice({ oldEmail, newEmail, appUrl: deps.appUrl }),
+        renderEmailChangeNotice({ oldEmail, newEmail, appUrl: deps.appUrl, supportEmail }),
       );
     },
   };

@@ -2,7 +2,7 @@ import { excerptWindow, highlightSegments } from '@shared/query/highlight';
 import { parseQuery } from '@shared/query';
 import { cleanRedditText, redditPermalink } from '@shared/reddit-content';
 import { escapeHtml } from '../escape';
-import { BREAK_WORDS, button, card, COLORS, emailDocument, FONT } from '../layout';
+import { BREAK_WORDS, button, card, COLORS, emailDocument, FONT, supportLine } from '../layout';
 
 export interface DigestMention {
   id: number;
@@ -20,6 +20,7 @@ export interface DigestMention {
 
 export interface DigestContent {
   appUrl: string;
+  supportEmail: string;
   frequency: 'instant' | 'daily' | 'weekly';
   timezone: string;
   /** Every mention the digest covers; `mentions` lists the newest of them. */
@@ -195,6 +196,7 @@ You get this ${content.frequency === 'instant' ? 'instant email' : `${escapeHtml
   const html = emailDocument({
     title: subject,
     preheader: `${plural(content.total, 'new mention')} of your keywords on Reddit`,
+    supportEmail: content.supportEmail,
     body: `${intro}\n${sectionsHtml.join('\n')}\n${footer}`,
   });
 
@@ -211,6 +213,7 @@ You get this ${content.frequency === 'instant' ? 'instant email' : `${escapeHtml
     '--',
     `Unsubscribe: ${content.unsubscribeUrl}`,
     `Digest settings: ${settings}`,
+    supportLine(content.supportEmail),
   ]
     .filter((line, i, all) => line !== '' || all[i - 1] !== '')
     .join('\n');

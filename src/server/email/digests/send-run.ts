@@ -23,6 +23,7 @@ export function renderFor(
 ) {
   return renderDigest({
     appUrl: deps.appUrl,
+    supportEmail: deps.supportEmail,
     frequency: scheduleOf(config, deps.instantMinutes).frequency,
     timezone: config.timezone,
     total: [...byKeyword.values()].reduce((a, b) => a + b, 0),

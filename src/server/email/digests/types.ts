@@ -10,6 +10,8 @@ export interface DigestJobDeps {
   clock: Clock;
   appUrl: string;
   mailFrom: string;
+  /** SUPPORT_EMAIL, in every digest's footer. */
+  supportEmail: string;
   /** INSTANT_EMAIL_MINUTES: the window of the `instant` cadence (default 5). */
   instantMinutes?: number;
   log?: MailLogger;

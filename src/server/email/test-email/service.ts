@@ -17,7 +17,13 @@ export class MailDeliveryError extends AppError {
   }
 }
 
-export function createTestEmailService(deps: { mailer: Mailer; clock: Clock; appUrl: string }) {
+export function createTestEmailService(deps: {
+  mailer: Mailer;
+  clock: Clock;
+  appUrl: string;
+  /** SUPPORT_EMAIL, in the mail's footer. */
+  supportEmail: string;
+}) {
   // Per user, so no mailbox can be flooded from one account: docs/product.md §6 (API conventions).
   // In memory: with several web instances each counts on its own; moving it to PostgreSQL then
   // is the plan, as docs/product.md §8 (Runtime contract) says.
@@ -48,6 +54,7 @@ export function createTestEmailService(deps: { mailer: Mailer; clock: Clock; app
       const rendered = renderTestEmail({
         email: user.email,
         appUrl: deps.appUrl,
+        supportEmail: deps.supportEmail,
         sentAt: deps.clock.now(),
       });
       const result = await deps.mailer.send({

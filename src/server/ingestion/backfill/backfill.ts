@@ -9,6 +9,7 @@ import { matchingColumns } from '../alert-index-sync';
 import { searchAlert } from './alert-search';
 import { backfillKey, leaseBackfill, updateBackfill, type BackfillRow } from './backfill-repo';
 import { isListingBehind } from '../listings/listing-repo';
+import { notifyLive } from '../../live';
 import { storeMatches } from '../store-mentions';
 
 /** At most this many posts of the past week are stored per backfill. */
@@ -50,7 +51,10 @@ export async function runBackfills(deps: BackfillDeps, signal?: AbortSignal): Pr
 /** False when no request slot was free (the row waits for the next run). */
 async function runOne(deps: BackfillDeps, row: BackfillRow, signal?: AbortSignal) {
   const { db, clock } = deps;
-  const [alert] = await db.select(matchingColumns).from(alerts).where(eq(alerts.id, row.alertId));
+  const [alert] = await db
+    .select({ ...matchingColumns, userId: alerts.userId })
+    .from(alerts)
+    .where(eq(alerts.id, row.alertId));
   // Deleted (the row went with it) or edited since: a newer row holds the current query.
   if (!alert) return true;
   if (backfillKey(alert) !== row.queryKey) {
@@ -68,20 +72,24 @@ async function runOne(deps: BackfillDeps, row: BackfillRow, signal?: AbortSignal
     // alert's own second is left to the listings too.
     const requestedSecond = Math.floor(row.createdAt.getTime() / 1000) * 1000;
     const earlier = found.filter((match) => match.item.createdAt.getTime() < requestedSecond);
-    const result = await db.transaction((tx) =>
-      storeMatches(tx, earlier.slice(0, BACKFILL_LIMIT), now, {
+    // The mentions and the search's result commit together, with one live event for the
+    // owner's open tabs even when nothing was found: "found N from the past week" follows it.
+    const result = await db.transaction(async (tx) => {
+      const stored = await storeMatches(tx, earlier.slice(0, BACKFILL_LIMIT), now, {
         backfilled: true,
         models: deps.models,
-      }),
-    );
-    await updateBackfill(db, row, {
-      status: 'done',
-      stored: result.stored,
-      overQuota: result.overQuota,
-      attempts: row.attempts + 1,
-      lastError: null,
-      leaseUntil: null,
-      finishedAt: now,
+      });
+      await updateBackfill(tx, row, {
+        status: 'done',
+        stored: stored.stored,
+        overQuota: stored.overQuota,
+        attempts: row.attempts + 1,
+        lastError: null,
+        leaseUntil: null,
+        finishedAt: now,
+      });
+      await notifyLive(tx, [{ type: 'mentions', userId: alert.userId }]);
+      return stored;
     });
     deps.log.info({ alert: alert.id, found: found.length, ...result }, 'backfill done');
     return true;

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { alerts, ingestionGaps, liveAlert, redditListings, subreddits } from '../../db/schema';
+import { notifyLive } from '../../live';
 import type { AlertNeed, PlanChanges, PlannedListing, SubredditFacts } from './listing-plan';
 
 export type ListingRow = typeof redditListings.$inferSelect;
@@ -198,6 +199,11 @@ export async function updateLeased(
     .set(set)
     .where(and(eq(redditListings.id, listingId), eq(redditListings.leaseOwner, owner)))
     .returning({ id: redditListings.id });
+  // A read (not a mere lease move) moves the monitoring line of every open dashboard.
+  if (rows.length > 0 && set.lastReadAt instanceof Date) {
+    const at = set.lastReadAt.toISOString();
+    await notifyLive(db, [{ type: 'status', listingId, at, ok: set.lastError === null }]);
+  }
   if (rows.length === 0) throw new LeaseLostError(listingId);
 }
 

@@ -4,12 +4,14 @@ import type { User } from '@shared/api/auth';
 import type { ReactNode } from 'react';
 import { BottomTabs, MobileMenu, MobileTopBar } from './mobile-nav';
 import { Sidebar } from './sidebar';
+import { useLiveEvents } from './use-live-events';
 import { useLogoutAction } from './use-logout-action';
 
 /** The signed-in frame: sidebar on desktop; top bar, slide-out menu and bottom tabs on mobile. */
 export function AppLayout({ user, children }: { user: User; children: ReactNode }) {
   const [menuOpened, menu] = useDisclosure(false);
   const { logout, isPending } = useLogoutAction();
+  useLiveEvents();
   return (
     <AppShell
       header={{ height: { base: 56, sm: 0 } }}

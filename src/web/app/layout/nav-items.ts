@@ -60,5 +60,3 @@ export const SIDEBAR_ITEMS: NavItem[] = [dashboard, keywords, alerts];
 export const BOTTOM_TAB_ITEMS: NavItem[] = [dashboard, keywords, alerts, settings];
 
 export const settingsItem = settings;
-
-export const HELP_URL = 'mailto:support@earshot.app';

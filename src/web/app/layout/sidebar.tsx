@@ -3,8 +3,9 @@ import type { User } from '@shared/api/auth';
 import { IconExternalLink, IconLifebuoy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Logo } from '../../components/logo';
+import { useSupportEmail } from '../../lib/get-site-info';
 import classes from './app-layout.module.css';
-import { HELP_URL, plansItem, SIDEBAR_ITEMS, upgradeItem } from './nav-items';
+import { plansItem, SIDEBAR_ITEMS, upgradeItem } from './nav-items';
 import { NavLinkItem } from './nav-link-item';
 import { UsageBox } from './usage-box';
 import { UserSummary } from './user-summary';
@@ -15,9 +16,15 @@ interface SidebarProps {
   loggingOut: boolean;
 }
 
+/** Help & Support: a mail to the server's support address (SUPPORT_EMAIL). */
 export function HelpLink({ onNavigate }: { onNavigate?: () => void }) {
+  const supportEmail = useSupportEmail();
   return (
-    <a href={HELP_URL} className={classes.link} onClick={onNavigate}>
+    <a
+      href={supportEmail ? `mailto:${supportEmail}` : undefined}
+      className={classes.link}
+      onClick={onNavigate}
+    >
       <IconLifebuoy size={20} stroke={1.7} className={classes.linkIcon} aria-hidden />
       <span style={{ flex: 1 }}>Help &amp; Support</span>
       <IconExternalLink size={14} aria-hidden />

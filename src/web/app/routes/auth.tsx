@@ -8,6 +8,7 @@ import {
   RegisterForm,
 } from '../../features/accounts';
 import { safeNextPath, withNext } from '../../lib/next-path';
+import { authFooter } from './auth-footer';
 
 type Tab = 'login' | 'register' | 'forgot';
 
@@ -25,6 +26,7 @@ export default function AuthRoute() {
     register: ['Create an account', 'Start tracking Reddit for your keywords in under a minute.'],
     forgot: ['Reset your password', 'We will email you a link that works for 1 hour.'],
   }[tab];
+  const footer = authFooter(tab);
 
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing={0} mih="100vh" bg="white">
@@ -57,15 +59,15 @@ export default function AuthRoute() {
               </Text>
             )}
             <Text ta="center" size="sm" c="dimmed" mt="lg">
-              {tab === 'login' ? "Don't have an account? " : 'Already have an account? '}
+              {footer.prompt}
               <Anchor
                 component={Link}
-                to={withNext(`?tab=${tab === 'login' ? 'register' : 'login'}`, next)}
+                to={withNext(`?tab=${footer.tab}`, next)}
                 replace
                 fw={600}
                 size="sm"
               >
-                {tab === 'login' ? 'Sign up' : 'Sign in'}
+                {footer.link}
               </Anchor>
             </Text>
           </Box>

@@ -1,17 +1,19 @@
 import { Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { Suspense, type ReactNode } from 'react';
+import type { Alert } from '@shared/api/alerts';
+import { Suspense, useState, type ReactNode } from 'react';
+import { NoticeArea } from '../../components/notice-area';
 import { PageHeader } from '../../components/page-header';
-import { CurrentUserVerifyEmailNotice } from '../../features/accounts';
+import { useVerifyEmailNotice } from '../../features/accounts';
 import { AlertsOverview, KeywordDialog } from '../../features/alerts';
-import { PausedAlertsNotice } from '../../features/billing';
-import { PausedChannelsNotice } from '../../features/channels';
-import { QuotaNotice, StatsCards } from '../../features/dashboard';
+import { usePausedAlertsNotice } from '../../features/billing';
+import { usePausedChannelsNotice } from '../../features/channels';
+import { StatsCards, useQuotaNotice } from '../../features/dashboard';
+import { useBackfillNotice } from '../../features/diagnostic';
 import { MonitoringHealth } from '../../features/ingestion';
 import { LazyActivityChart, RecentMentions, useStats } from '../../features/mentions';
 import { FeedbackButtons } from '../../features/relevance';
-import { useLiveDashboard } from './use-live-dashboard';
 
 function Section(props: { title: string; description: string; children: ReactNode }) {
   return (
@@ -30,8 +32,17 @@ function Section(props: { title: string; description: string; children: ReactNod
 /** / and /dashboard: stats, the keywords being monitored, and the latest matching discussions. */
 export default function DashboardPage() {
   const stats = useStats();
-  useLiveDashboard(stats.data?.monthMentions);
   const [createOpened, create] = useDisclosure(false);
+  const [created, setCreated] = useState<Alert>();
+  // One notice area, most urgent first, the rest folded (decision 027). A new notice is one
+  // more hook here.
+  const notices = [
+    useQuotaNotice(stats.data),
+    usePausedChannelsNotice(),
+    useBackfillNotice(created, () => setCreated(undefined)),
+    useVerifyEmailNotice(),
+    usePausedAlertsNotice(),
+  ];
   return (
     <>
       <PageHeader
@@ -43,11 +54,8 @@ export default function DashboardPage() {
         }
       />
       <Stack gap="lg">
-        <CurrentUserVerifyEmailNotice />
-        <PausedAlertsNotice />
-        <PausedChannelsNotice />
+        <NoticeArea notices={notices} />
         <MonitoringHealth />
-        <QuotaNotice stats={stats.data} />
         <StatsCards
           stats={stats.data}
           isPending={stats.isPending}
@@ -76,7 +84,7 @@ export default function DashboardPage() {
           </Suspense>
         </Section>
       </Stack>
-      <KeywordDialog opened={createOpened} onClose={create.close} />
+      <KeywordDialog opened={createOpened} onClose={create.close} onCreated={setCreated} />
     </>
   );
 }

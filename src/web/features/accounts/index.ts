@@ -9,5 +9,5 @@ export { PasswordForm } from './components/password-form';
 export { ProfileForm } from './components/profile-form';
 export { RegisterForm } from './components/register-form';
 export { ResetPasswordForm } from './components/reset-password-form';
-export { CurrentUserVerifyEmailNotice, VerifyEmailNotice } from './components/verify-email-notice';
+export { useVerifyEmailNotice, VerifyEmailNotice } from './components/verify-email-notice';
 export { useVerifyEmail } from './api/verify-email';

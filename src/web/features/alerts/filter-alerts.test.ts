@@ -7,6 +7,7 @@ import {
   nextSort,
   resetFilter,
   sortAlerts,
+  sortKeyOf,
   sortLabel,
   type AlertFilters,
   type AlertSort,
@@ -126,12 +127,13 @@ describe('filterAlerts', () => {
 describe('sortAlerts', () => {
   test.each<{ sort: AlertSort; expected: string[] }>([
     {
+      // A–Z reads the words: a phrase in quotes sorts by its first word.
       sort: { field: 'keyword', direction: 'asc' },
-      expected: ['"customer support"', 'acme', 'notion', 'Stripe'],
+      expected: ['acme', '"customer support"', 'notion', 'Stripe'],
     },
     {
       sort: { field: 'keyword', direction: 'desc' },
-      expected: ['Stripe', 'notion', 'acme', '"customer support"'],
+      expected: ['Stripe', 'notion', '"customer support"', 'acme'],
     },
     {
       sort: { field: 'updatedAt', direction: 'asc' },
@@ -147,6 +149,15 @@ describe('sortAlerts', () => {
     },
   ])('$sort.field $sort.direction gives $expected', ({ sort, expected }) => {
     expect(keywords(sortAlerts(alerts, sort))).toEqual(expected);
+  });
+
+  test.each([
+    ['"zendesk alternative" OR helpdesk', 'zendesk alternative" OR helpdesk'],
+    ['“curly quotes”', 'curly quotes”'],
+    ['("a b" OR c)', 'a b" OR c)'],
+    ['plain', 'plain'],
+  ])('%s sorts as %s', (keyword, key) => {
+    expect(sortKeyOf(keyword)).toBe(key);
   });
 
   test('it does not change the list it is given', () => {

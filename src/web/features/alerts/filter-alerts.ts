@@ -93,8 +93,11 @@ function matches(alert: Alert, filters: AlertFilters): boolean {
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
+/** What A–Z sorts a keyword by: its words, not the quotes or parenthesis it opens with. */
+export const sortKeyOf = (keyword: string) => keyword.replace(/^[\s"“”„'‘’(]+/u, '');
+
 function compare(a: Alert, b: Alert, field: SortField): number {
-  if (field === 'keyword') return collator.compare(a.keyword, b.keyword);
+  if (field === 'keyword') return collator.compare(sortKeyOf(a.keyword), sortKeyOf(b.keyword));
   return Date.parse(a[field]) - Date.parse(b[field]);
 }
 

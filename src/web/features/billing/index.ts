@@ -1,5 +1,5 @@
 // What the app and other features may use of billing (plans, subscription, payments).
-export { PausedAlertsNotice } from './components/paused-alerts-notice';
+export { usePausedAlertsNotice } from './components/paused-alerts-notice';
 export { PlanCard } from './components/plan-card';
 export { PlanCardSkeleton } from './components/plan-card-skeleton';
 export { PricingFaq } from './components/pricing-faq';

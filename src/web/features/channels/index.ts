@@ -4,5 +4,5 @@ export { useChannels } from './api/get-channels';
 export { ChannelSettings } from './components/channel-settings';
 export { DeadLetters } from './components/dead-letters';
 export { FeedsSettings } from './components/feeds-settings';
-export { PausedChannelsNotice } from './components/paused-channels-notice';
+export { usePausedChannelsNotice } from './components/paused-channels-notice';
 export { SendToSelect } from './components/send-to-select';

@@ -1,6 +1,7 @@
 import { profileBodySchema, usernameChangeProblem, type User } from '@shared/api/auth';
 import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import type { ReactNode } from 'react';
 import { failedSubmit } from '../../../lib/form-errors';
 import { toastSuccess } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
@@ -13,19 +14,28 @@ const validateProfile = schemaResolver(profileBodySchema, { sync: true });
  * Username and email; Save is enabled only once something changed. A new email asks for the
  * current password and waits for its link (decision record 009). See docs/product.md §3.
  */
+/** The typed email differs from the account's and from the one already waiting for its link. */
+const isEmailChange = (typed: string, user: User) => {
+  const email = typed.trim().toLowerCase();
+  return email !== user.email && email !== user.pendingEmail;
+};
+
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
   const form = useForm({
     initialValues: { username: user.username, email: user.email, currentPassword: '' },
     validate: (values) => {
-      const errors = validateProfile(values);
+      const errors: Record<string, ReactNode> = validateProfile(values);
       const problem = usernameChangeProblem(values.username.trim(), user.username);
-      return problem && !errors.username ? { ...errors, username: problem } : errors;
+      if (problem && !errors.username) errors.username = problem;
+      if (isEmailChange(values.email, user) && !values.currentPassword) {
+        errors.currentPassword = 'Current password is required';
+      }
+      return errors;
     },
   });
 
-  const typedEmail = form.values.email.trim().toLowerCase();
-  const emailChanging = typedEmail !== user.email && typedEmail !== user.pendingEmail;
+  const emailChanging = isEmailChange(form.values.email, user);
 
   const submit = form.onSubmit((values) => {
     const body = profileBodySchema.parse(values);

@@ -1,5 +1,6 @@
 import type { User } from '@shared/api/auth';
 import { Alert, Button, Group, Text } from '@mantine/core';
+import type { PageNotice } from '../../../components/notice-area';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useResendVerification } from '../api/resend-verification';
 import { useAuth } from '../auth-provider';
@@ -33,8 +34,9 @@ export function VerifyEmailNotice({ user }: { user: User }) {
   );
 }
 
-/** The notice for the signed-in user (the dashboard's "why no email arrives"). */
-export function CurrentUserVerifyEmailNotice() {
+/** The signed-in user's notice for the dashboard's notice area ("why no email arrives"). */
+export function useVerifyEmailNotice(): PageNotice | null {
   const { user } = useAuth();
-  return user ? <VerifyEmailNotice user={user} /> : null;
+  if (!user || (user.emailVerified && !user.pendingEmail)) return null;
+  return { id: 'verify-email', urgency: 'action', element: <VerifyEmailNotice user={user} /> };
 }

@@ -14,6 +14,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { useUpdateAlert } from '../api/update-alert';
 import { DeleteAlertDialog } from './delete-alert-dialog';
 import { KeywordDialog } from './keyword-dialog';
+import { quoteKeyword } from '../../../lib/quote-keyword';
 
 /** A row's menu: Edit, Pause/Resume Alerts, Delete, with the dialogs they open. */
 export function AlertActionsMenu({ alert }: { alert: Alert }) {
@@ -24,7 +25,7 @@ export function AlertActionsMenu({ alert }: { alert: Alert }) {
       const state = updated.isActive ? 'active' : 'paused';
       toastSuccess(
         updated.isActive ? 'Alert Resumed' : 'Alert Paused',
-        `Alert "${updated.keyword}" is now ${state}.`,
+        `Alert ${quoteKeyword(updated.keyword, 'straight')} is now ${state}.`,
       );
     },
     onError: (error) => toastError('Error updating alert', error),
@@ -40,7 +41,7 @@ export function AlertActionsMenu({ alert }: { alert: Alert }) {
           <ActionIcon
             variant="subtle"
             color="gray"
-            aria-label={`Actions for "${alert.keyword}"`}
+            aria-label={`Actions for ${quoteKeyword(alert.keyword, 'straight')}`}
             loading={toggle.isPending}
           >
             <IconDotsVertical size={18} />

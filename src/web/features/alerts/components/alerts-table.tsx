@@ -6,6 +6,7 @@ import { AlertActionsMenu } from './alert-actions-menu';
 import { AlertCheckState } from './alert-check-state';
 import { AlertStatusBadge } from './alert-status-badge';
 import { RelativeTime } from '../../../components/relative-time';
+import { KeywordText } from './keyword-text';
 import { SortableTh } from './sortable-th';
 import { SubredditChips } from './subreddit-chips';
 
@@ -37,9 +38,7 @@ export function AlertsTable({ alerts, sort, onSort }: Props) {
           {alerts.map((alert) => (
             <Table.Tr key={alert.id}>
               <Table.Td miw={180}>
-                <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {alert.keyword}
-                </Text>
+                <KeywordText fw={600} size="sm" keyword={alert.keyword} />
               </Table.Td>
               <Table.Td miw={160}>
                 <SubredditChips alert={alert} />

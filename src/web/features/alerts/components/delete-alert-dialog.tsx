@@ -2,6 +2,7 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import type { Alert } from '@shared/api/alerts';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDeleteAlert } from '../api/delete-alert';
+import { quoteKeyword } from '../../../lib/quote-keyword';
 
 type Props = { alert: Alert; opened: boolean; onClose: () => void };
 
@@ -26,8 +27,8 @@ export function DeleteAlertDialog({ alert, opened, onClose }: Props) {
       styles={{ title: { fontWeight: 700 } }}
     >
       <Text size="sm">
-        This will permanently delete the alert for &quot;{alert.keyword}&quot;. This action cannot
-        be undone.
+        This will permanently delete the alert for {quoteKeyword(alert.keyword, 'straight')}. This
+        action cannot be undone.
       </Text>
       <Group justify="flex-end" mt="lg" gap="sm">
         <Button variant="default" onClick={onClose} data-autofocus>

@@ -8,10 +8,12 @@ type Props = {
   onClose: () => void;
   /** Set to edit this alert; unset to create one. */
   alert?: Alert;
+  /** Told of a keyword just created (the dashboard shows what its past week search found). */
+  onCreated?: (alert: Alert) => void;
 };
 
 /** The keyword dialog shared by create and edit: docs/product.md §3 (Screens). */
-export function KeywordDialog({ opened, onClose, alert }: Props) {
+export function KeywordDialog({ opened, onClose, alert, onCreated }: Props) {
   const alerts = useAlerts();
   // The first-time guide: shown to someone who has no alert yet.
   const firstTime = alerts.isSuccess && alerts.data.length === 0;
@@ -29,7 +31,10 @@ export function KeywordDialog({ opened, onClose, alert }: Props) {
         alert={alert}
         showGuide={firstTime}
         onCancel={onClose}
-        onDone={onClose}
+        onDone={(created) => {
+          if (created) onCreated?.(created);
+          onClose();
+        }}
       />
     </Modal>
   );

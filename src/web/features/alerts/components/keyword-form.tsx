@@ -34,7 +34,8 @@ type Props = {
   alert?: Alert;
   showGuide?: boolean;
   onCancel: () => void;
-  onDone: () => void;
+  /** After a save; a new keyword is passed along (its past week's search has begun). */
+  onDone: (created?: Alert) => void;
 };
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -115,16 +116,16 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
     if (fields.some(([field]) => ADVANCED_FIELDS.has(field))) setAdvancedOpened(true);
   };
 
-  const finish = () => {
+  const finish = (created?: Alert) => {
     form.reset();
     setServerError(null);
-    onDone();
+    onDone(created);
   };
 
   const create = useCreateAlert({
-    onSuccess: () => {
+    onSuccess: (created) => {
       toastSuccess('Alert created', 'Your new alert has been created successfully.');
-      finish();
+      finish(created);
     },
     onError: showServerError,
   });

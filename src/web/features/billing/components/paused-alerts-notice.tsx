@@ -1,20 +1,28 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlayerPause } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import type { PageNotice } from '../../../components/notice-area';
 import { toastError } from '../../../lib/toast';
 import { useDismissPausedAlerts } from '../api/dismiss-paused-alerts';
 import { usePausedAlerts } from '../api/get-paused-alerts';
+import { quoteKeyword } from '../../../lib/quote-keyword';
 
-const quote = (keyword: string) => `“${keyword}”`;
-
-/** After a downgrade to Free: which keywords were paused, and how to get them back. */
-export function PausedAlertsNotice() {
-  const paused = usePausedAlerts();
-  const dismiss = useDismissPausedAlerts();
-  const alerts = paused.data?.alerts ?? [];
+/** After a downgrade to Free: the notice area's line naming the paused keywords. */
+export function usePausedAlertsNotice(): PageNotice | null {
+  const alerts = usePausedAlerts().data?.alerts ?? [];
   if (alerts.length === 0) return null;
+  return {
+    id: 'paused-alerts',
+    urgency: 'blocking',
+    element: <PausedAlertsNotice alerts={alerts} />,
+  };
+}
 
-  const names = alerts.map((alert) => quote(alert.keyword));
+/** Which keywords were paused when the plan changed to Free, and how to get them back. */
+function PausedAlertsNotice({ alerts }: { alerts: { keyword: string }[] }) {
+  const dismiss = useDismissPausedAlerts();
+
+  const names = alerts.map((alert) => quoteKeyword(alert.keyword));
   const onDismiss = () =>
     dismiss.mutate(undefined, {
       onError: (error) => toastError('Could not hide the notice', error),

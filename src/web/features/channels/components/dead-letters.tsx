@@ -9,6 +9,7 @@ import { useChannels } from '../api/get-channels';
 import { useDeadLetters } from '../api/get-dead-letters';
 import { useRetryDeadLetter } from '../api/retry-dead-letter';
 import { KIND_INFO } from './channel-kinds';
+import { quoteKeyword } from '../../../lib/quote-keyword';
 
 /** The mention in Earshot, as the channel messages link to it. */
 const mentionPath = (letter: DeadLetter) =>
@@ -36,7 +37,7 @@ function DeadLetterRow({ letter, channelPaused }: { letter: DeadLetter; channelP
           <Group gap={6} wrap="nowrap" miw={0}>
             <KindIcon size={16} aria-hidden style={{ flexShrink: 0 }} />
             <Text size="sm" truncate="end">
-              To {letter.channelName} · r/{letter.subreddit} · “{letter.keyword}”
+              To {letter.channelName} · r/{letter.subreddit} · {quoteKeyword(letter.keyword)}
             </Text>
           </Group>
           <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>

@@ -1,13 +1,23 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import type { Channel } from '@shared/api/channels';
+import type { PageNotice } from '../../../components/notice-area';
 import { useChannels } from '../api/get-channels';
 
-/** The dashboard's line when Earshot stopped delivering to a channel the target said is gone. */
-export function PausedChannelsNotice() {
+/** The notice area's line when Earshot stopped delivering to a channel the target said is gone. */
+export function usePausedChannelsNotice(): PageNotice | null {
   const channels = useChannels();
   const paused = (channels.data ?? []).filter((c) => c.isPaused && c.pausedReason);
   if (paused.length === 0) return null;
+  return {
+    id: 'paused-channels',
+    urgency: 'blocking',
+    element: <PausedChannelsNotice paused={paused} />,
+  };
+}
+
+function PausedChannelsNotice({ paused }: { paused: Channel[] }) {
   const [first] = paused;
   const more = paused.length - 1;
   return (

@@ -3,8 +3,10 @@ import { keywordsOverPace, type Stats } from '@shared/api/stats';
 import { isMonthlyQuotaReached } from '@shared/builtin-plans';
 import { IconAlertTriangle, IconGauge } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import type { PageNotice } from '../../../components/notice-area';
+import { quoteKeyword } from '../../../lib/quote-keyword';
 
-const quoted = (keywords: string[]) => keywords.map((k) => `“${k}”`).join(', ');
+const quoted = (keywords: string[]) => keywords.map((k) => quoteKeyword(k)).join(', ');
 
 function UpgradeLink() {
   return (
@@ -18,7 +20,7 @@ function UpgradeLink() {
 function usedBy(stats: Stats) {
   const used = stats.keywordUsage.filter((k) => k.monthMentions > 0).slice(0, 3);
   if (used.length === 0) return '';
-  return ` Used by ${used.map((k) => `“${k.keyword}” (${k.monthMentions.toLocaleString()})`).join(', ')}.`;
+  return ` Used by ${used.map((k) => `${quoteKeyword(k.keyword)} (${k.monthMentions.toLocaleString()})`).join(', ')}.`;
 }
 
 /**
@@ -26,30 +28,39 @@ function usedBy(stats: Stats) {
  * keywords used it (docs/product.md §2, Plans and limits). Before that, a keyword matching fast
  * enough to use the whole month's quota within a day is named, while there is time to act.
  */
-export function QuotaNotice({ stats }: { stats: Stats | undefined }) {
+export function useQuotaNotice(stats: Stats | undefined): PageNotice | null {
   if (!stats) return null;
-  const limit = stats.limits.monthlyMentions ?? 0;
   if (isMonthlyQuotaReached(stats.limits, stats.monthMentions)) {
-    return (
-      <Notice
-        color="orange"
-        variant="light"
-        icon={<IconAlertTriangle size={18} />}
-        title="Monthly mention limit reached"
-      >
-        <Text size="sm">
-          You have used all {limit.toLocaleString()} mentions included in your plan this month, so
-          new matches are not being saved until next month
-          {stats.skippedMentions > 0
-            ? ` (${stats.skippedMentions.toLocaleString()} not saved so far)`
-            : ''}
-          .{usedBy(stats)} <UpgradeLink /> for unlimited mentions.
-        </Text>
-      </Notice>
-    );
+    return { id: 'quota', urgency: 'blocking', element: <QuotaReached stats={stats} /> };
   }
+  if (keywordsOverPace(stats).length === 0) return null;
+  return { id: 'quota-pace', urgency: 'advice', element: <QuotaPace stats={stats} /> };
+}
+
+function QuotaReached({ stats }: { stats: Stats }) {
+  const limit = stats.limits.monthlyMentions ?? 0;
+  return (
+    <Notice
+      color="orange"
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      title="Monthly mention limit reached"
+    >
+      <Text size="sm">
+        You have used all {limit.toLocaleString()} mentions included in your plan this month, so new
+        matches are not being saved until next month
+        {stats.skippedMentions > 0
+          ? ` (${stats.skippedMentions.toLocaleString()} not saved so far)`
+          : ''}
+        .{usedBy(stats)} <UpgradeLink /> for unlimited mentions.
+      </Text>
+    </Notice>
+  );
+}
+
+function QuotaPace({ stats }: { stats: Stats }) {
+  const limit = stats.limits.monthlyMentions ?? 0;
   const fast = keywordsOverPace(stats);
-  if (fast.length === 0) return null;
   const pace = fast[0].perDay ?? 0;
   return (
     <Notice

@@ -9,9 +9,9 @@ export const getAlertMonitoring = (id: string) =>
 export const alertMonitoringQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.alerts.monitoring(id),
+    // A new alert's past week search runs in the background; when it ends, the live events
+    // refetch the alert's data (decision 026), so nothing polls it.
     queryFn: () => getAlertMonitoring(id),
-    // A new alert's past week search runs in the background: follow it until it is done.
-    refetchInterval: (query) => (query.state.data?.backfill?.status === 'pending' ? 5000 : false),
   });
 
 export const useAlertMonitoring = (id: string) => useQuery(alertMonitoringQueryOptions(id));

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useRunApiTest } from '../api/run-api-test';
 import { AlertMonitoringCard } from './alert-monitoring';
+import { quoteKeyword } from '../../../lib/quote-keyword';
 
 function BackToAlerts() {
   return (
@@ -55,7 +56,7 @@ function TestResult({ result, keyword }: { result: TestRedditApiResult; keyword:
           </Text>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {ok
-              ? `Found ${result.mentionsFound.toLocaleString()} mention${result.mentionsFound === 1 ? '' : 's'} of "${keyword}" on Reddit in the past week.`
+              ? `Found ${result.mentionsFound.toLocaleString()} mention${result.mentionsFound === 1 ? '' : 's'} of ${quoteKeyword(keyword, 'straight')} on Reddit in the past week.`
               : result.error}
           </Text>
         </Stack>

@@ -3,10 +3,10 @@ import { useForm } from '@mantine/form';
 import {
   MAX_EXCLUSIONS,
   parseAuthors,
+  parseExcludedSubreddits,
   type AuthorParse,
   type Exclusions,
 } from '@shared/api/exclusions';
-import { parseSubreddits } from '@shared/api/subreddits';
 import { useState, type FormEvent } from 'react';
 import { failedSubmit } from '../../../lib/form-errors';
 import { toastSuccess } from '../../../lib/toast';
@@ -15,17 +15,14 @@ import { useUpdateExclusions } from '../api/update-exclusions';
 type Values = { subreddits: string[]; authors: string[] };
 type Parse = (names: string[]) => AuthorParse;
 
-const parseExcludedSubreddits: Parse = (names) =>
-  parseSubreddits(names, { max: MAX_EXCLUSIONS, what: 'excluded' });
-
 const valuesOf = (exclusions: Exclusions): Values => ({
   subreddits: exclusions.subreddits,
   authors: exclusions.authors,
 });
 
 /**
- * Each new tag as the server will keep it (r/ or u/ stripped, lower-cased), a bad one as typed;
- * "a, b" pasted or filled in at once is two names.
+ * Each new tag as the server will keep it (r/ or u/ stripped, in the case typed, the first
+ * spelling of a name winning), a bad one as typed; "a, b" pasted or filled in at once is two names.
  */
 const normalised = (parse: Parse) => (tags: string[]) => {
   const names = tags
@@ -34,7 +31,13 @@ const normalised = (parse: Parse) => (tags: string[]) => {
       const parsed = parse([tag]);
       return parsed.ok && parsed.names.length > 0 ? parsed.names[0] : tag.trim();
     });
-  return [...new Set(names.filter((name) => name !== ''))];
+  const seen = new Set<string>();
+  return names.filter((name) => {
+    const key = name.toLowerCase();
+    if (name === '' || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 };
 
 /** The list's first problem, worded as the server words it (it checks again). */

@@ -1,0 +1,50 @@
+import { LIVE_EVENTS_PATH, liveEventSchema } from '@shared/api/live-events';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { applyLiveEvent, refetchAfterGap } from './live-events';
+
+/** After the browser gives up on a stream (an error answer), the next try waits this long. */
+const REOPEN_MS = 5_000;
+
+/**
+ * One server-sent event stream per signed-in tab (GET /api/events): the page refetches what
+ * an event says changed, and nothing polls (decision 026). The browser reconnects a dropped
+ * stream by itself; after an error answer it stops, so this opens a new one a little later.
+ * A reconnect may have missed events, so it refetches what is on screen.
+ */
+export function useLiveEvents() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let source: EventSource | undefined;
+    let reopen: ReturnType<typeof setTimeout> | undefined;
+    let opened = false;
+    const open = () => {
+      source = new EventSource(LIVE_EVENTS_PATH);
+      source.onopen = () => {
+        if (opened) refetchAfterGap(queryClient);
+        opened = true;
+      };
+      source.onmessage = (message: MessageEvent<string>) => {
+        const event = liveEventSchema.safeParse(parseJson(message.data));
+        if (event.success) applyLiveEvent(queryClient, event.data);
+      };
+      source.onerror = () => {
+        if (source?.readyState !== EventSource.CLOSED) return;
+        reopen = setTimeout(open, REOPEN_MS);
+      };
+    };
+    open();
+    return () => {
+      clearTimeout(reopen);
+      source?.close();
+    };
+  }, [queryClient]);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
