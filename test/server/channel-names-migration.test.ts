@@ -6,7 +6,7 @@ import { channels } from '../../src/server/db/schema';
 import { freshDatabase } from '../helpers/database';
 
 const migration = readFileSync(
-  new URL('../../src/server/db/migrations/0018_unique-channel-names.sql', import.meta.url),
+  new URL('../../src/server/db/migrations/0019_unique-channel-names.sql', import.meta.url),
   'utf8',
 );
 
