@@ -34,6 +34,7 @@ import {
 } from './email';
 import { installErrorHandler } from './http/error-handler';
 import { registerPrivateRoutes } from './http/private-scope';
+import { databaseRateLimitStore, rateLimiterFactory } from './http/rate-limiter';
 import { RequestLogController } from './http/request-log';
 import { installSecurity } from './http/security';
 import { installWebApp } from './http/static-web';
@@ -88,7 +89,9 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     proPriceId: config.stripe.proPriceId,
   });
-  const limits = createGuessingLimits(config, clock);
+  // Every rate limit counts in the database: web processes behind one balancer count together.
+  const rateLimiter = rateLimiterFactory({ clock, store: databaseRateLimitStore(db) });
+  const limits = createGuessingLimits(config, rateLimiter);
   const auth = createAuthService({
     db,
     clock,
@@ -146,6 +149,7 @@ export async function buildApp(deps: AppDeps) {
         window: deps.recentItems,
         reddit: deps.reddit,
         log: app.log,
+        rateLimiter,
       }),
     });
     channelRoutes(scope, {
@@ -154,6 +158,7 @@ export async function buildApp(deps: AppDeps) {
         clock,
         allowPrivate: config.channels.allowPrivate,
         ctx: { appUrl: config.appUrl, telegramApiBase: config.channels.telegramApiBase },
+        rateLimiter,
       }),
     });
     // The web process sends one kind of Reddit request: a user's diagnostic test, which takes
@@ -166,6 +171,7 @@ export async function buildApp(deps: AppDeps) {
         mode,
         reddit,
         feeds: reddit ? undefined : deps.feeds,
+        rateLimiter,
       }),
     });
     statsRoutes(scope, { stats: createStatsService({ db, clock }) });
@@ -182,7 +188,7 @@ export async function buildApp(deps: AppDeps) {
     testCheckoutRoutes(scope, { testCheckout });
     digestRoutes(scope, { digests });
     testEmailRoutes(scope, {
-      testEmail: createTestEmailService({ mailer, clock, appUrl: config.appUrl }),
+      testEmail: createTestEmailService({ mailer, clock, appUrl: config.appUrl, rateLimiter }),
     });
   });
 

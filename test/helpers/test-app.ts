@@ -44,9 +44,14 @@ export async function build(
     logger?: FastifyBaseLogger;
     /** The volume preview's window, as main.ts shares it with the worker (ROLE=all). */
     recentItems?: RecentItemWindow;
+    /**
+     * Another app's database, as a second web process behind a balancer would share it; that
+     * app closes it.
+     */
+    database?: Database;
   } = {},
 ) {
-  const database = await freshDatabase();
+  const database = options.database ?? (await freshDatabase());
   const clock = options.clock ?? new TestClock();
   const config = loadConfig({
     APP_URL: 'http://localhost:3000',
@@ -71,7 +76,7 @@ export async function build(
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   afterAll(async () => {
     await app.close();
-    await database.close();
+    if (!options.database) await database.close();
   });
   let users = 0;
   return {

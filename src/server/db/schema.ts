@@ -7,3 +7,4 @@ export * from './schema/channels';
 export * from './schema/feeds';
 export * from './schema/exclusions';
 export * from './schema/relevance';
+export * from './schema/limits';

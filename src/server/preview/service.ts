@@ -2,7 +2,7 @@ import type { Preview, PreviewExample, previewRequestSchema } from '@shared/api/
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Clock } from '../clock';
-import { createRateLimiter } from '../http/rate-limiter';
+import type { RateLimiterFactory } from '../http/rate-limiter';
 import { RateLimitedError } from '../http/errors';
 import { searchAlert } from '../ingestion';
 import type { AlertInput } from '../matching';
@@ -41,18 +41,19 @@ export function createPreviewService(deps: {
   window?: RecentItemWindow;
   reddit?: RedditClient;
   log?: Logger | { warn: (obj: object, msg: string) => void };
+  rateLimiter: RateLimiterFactory;
 }) {
   const { clock, window, reddit } = deps;
-  const perUser = createRateLimiter({
+  const perUser = deps.rateLimiter({
+    bucket: 'preview-per-user',
     max: PREVIEWS_PER_MINUTE,
     windowMs: 60_000,
-    clock,
     message: `You can preview ${PREVIEWS_PER_MINUTE} keywords a minute. Please wait a moment.`,
   });
-  const searchesPerUser = createRateLimiter({
+  const searchesPerUser = deps.rateLimiter({
+    bucket: 'preview-search-per-user',
     max: WEEK_SEARCHES_PER_MINUTE,
     windowMs: 60_000,
-    clock,
     message: 'week searches',
   });
   const weeks = new Map<string, { at: number; week: Week }>();
@@ -70,7 +71,7 @@ export function createPreviewService(deps: {
     const cached = weeks.get(key);
     if (cached && now.getTime() - cached.at < WEEK_CACHE_MS) return cached.week;
     try {
-      searchesPerUser.hit(String(userId));
+      await searchesPerUser.hit(String(userId));
     } catch (error) {
       if (error instanceof RateLimitedError) return null;
       throw error;
@@ -105,7 +106,7 @@ export function createPreviewService(deps: {
 
   return {
     async preview(userId: number, input: PreviewInput): Promise<Preview> {
-      perUser.hit(String(userId));
+      await perUser.hit(String(userId));
       const alert: AlertInput = {
         id: 0,
         keyword: input.keyword,
