@@ -33,6 +33,7 @@ import {
   unsubscribeRoutes,
 } from './email';
 import { installErrorHandler } from './http/error-handler';
+import { installLoadShedding } from './http/load-shedding';
 import { registerPrivateRoutes } from './http/private-scope';
 import { databaseRateLimitStore, rateLimiterFactory } from './http/rate-limiter';
 import { RequestLogController } from './http/request-log';
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  await installLoadShedding(app, { config, ping: database.ping });
   await installSecurity(app, config);
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);

@@ -56,6 +56,9 @@ export async function build(
   const config = loadConfig({
     APP_URL: 'http://localhost:3000',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    // Tests share a loaded machine: no request is shed unless a test asks for it.
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+    SHED_DB_WAIT_MS: '0',
     ...env,
   });
   // The clients main.ts would build from this configuration, but for those the test brings.

@@ -4,6 +4,7 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { acquireDataDirLock } from './data-dir-lock';
+import { createPriorityGate, gateClient } from './priority-gate';
 import type { Database } from './types';
 import * as schema from './schema';
 
@@ -32,6 +33,8 @@ export async function openPglite(
     const dir = dataDir === undefined ? undefined : path.resolve(dataDir, 'db');
     if (dir) mkdirSync(dir, { recursive: true });
     client = await PGlite.create({ dataDir: dir, ...start });
+    // Web and worker share this one connection: the worker's statements go first.
+    gateClient(client, createPriorityGate());
   } catch (error) {
     lock?.release();
     throw error;
