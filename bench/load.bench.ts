@@ -107,11 +107,17 @@ async function seedKeywords(database: Database): Promise<AlertInput[]> {
 /** A dashboard user: registered through the API, one keyword and 2,000 mentions of it. */
 async function dashboardUser(base: string, database: Database, n: number) {
   const email = `dashboard${n}@example.com`;
-  const res = await fetch(`${base}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, email, password: 'bench-password' }),
-  });
+  let res: Response;
+  // Shed (503) while the server is busy: asked again when Retry-After says.
+  for (;;) {
+    res = await fetch(`${base}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: email, email, password: 'bench-password' }),
+    });
+    if (res.status !== 503) break;
+    await sleep(Number(res.headers.get('retry-after') ?? 1) * 1000);
+  }
   if (res.status !== 201) throw new Error(`register: ${res.status}`);
   const { id } = (await res.json()) as { id: number };
   await database.db.execute(sql`

@@ -40,7 +40,7 @@ import { RequestLogController } from './http/request-log';
 import { installSecurity } from './http/security';
 import { installWebApp } from './http/static-web';
 import { installTransport } from './http/transport';
-import { createIngestionService, ingestionRoutes, redditMode } from './ingestion';
+import { createIngestionService, ingestionRoutes, isListingBehind, redditMode } from './ingestion';
 import { createFeedService, feedRoutes, publicFeedRoutes } from './feeds';
 import { createExclusionService, exclusionRoutes } from './exclusions';
 import { createRelevanceService, relevanceRoutes } from './relevance';
@@ -78,7 +78,14 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
-  await installLoadShedding(app, { config, ping: database.ping });
+  await installLoadShedding(app, {
+    config,
+    ping: database.ping,
+    // With OAuth a listing's read is never overdue unless the machine is short: then the API
+    // steps aside. (Limited mode's feeds wait their turn by design.)
+    ingestionBehind:
+      redditMode(config) === 'oauth' ? () => isListingBehind(db, clock.now()) : undefined,
+  });
   await installSecurity(app, config);
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);

@@ -82,13 +82,13 @@ const envSchema = z.object({
     .int()
     .min(0)
     .max(60_000)
-    .default(200),
+    .default(100),
   SHED_DB_WAIT_MS: z.coerce
     .number({ error: 'must be a number' })
     .int()
     .min(0)
     .max(60_000)
-    .default(500),
+    .default(250),
   SHED_RETRY_AFTER_SECONDS: z.coerce
     .number({ error: 'must be a number' })
     .int()

@@ -35,13 +35,28 @@ describe('load shedding', async () => {
     await eventually('the API back', async () => (await client.get('/api/user')).status === 200);
   });
 
-  test('the database wait check answers false once a probe takes longer than the limit', async () => {
+  test('the database wait check answers false once a probe takes longer than the limit or a listing is behind', async () => {
     const never = () => new Promise<void>(() => {});
     const started = Date.now();
     expect(await databaseWaitCheck(never, 30)()).toBe(false);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(await databaseWaitCheck(async () => {}, 30)()).toBe(true);
     expect(await databaseWaitCheck(() => Promise.reject(new Error('down')), 30)()).toBe(false);
+    // A listing behind: ingestion needs the machine, whatever the database wait.
+    expect(
+      await databaseWaitCheck(
+        async () => {},
+        30,
+        async () => true,
+      )(),
+    ).toBe(false);
+    expect(
+      await databaseWaitCheck(
+        async () => {},
+        30,
+        async () => false,
+      )(),
+    ).toBe(true);
   });
 });
 

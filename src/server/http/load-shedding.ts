@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { asWebWork } from '../db/priority-gate';
 import { ServiceBusyError } from './errors';
-import { waitInWords } from './rate-limiter';
+import { waitInWords } from '../lib/wait-in-words';
 
 /** How often the database wait is measured. */
 const DB_PROBE_INTERVAL_MS = 500;
@@ -21,19 +21,23 @@ function exempt(request: FastifyRequest) {
 }
 
 /**
- * True while a query from the web side gets an answer within `maxWaitMs`: a `select 1` run as
- * web work, so it queues where a request's queries would (behind the worker on the embedded
- * database, for a pooled connection on PostgreSQL). Past the limit it answers false without
- * waiting for the probe to come back.
+ * True while a query from the web side gets an answer within `maxWaitMs` and no listing is
+ * behind. The query is a `select 1` run as web work, so it queues where a request's queries
+ * would (behind the worker on the embedded database, for a pooled connection on PostgreSQL);
+ * past the limit the check answers false without waiting for it to come back.
  */
-export function databaseWaitCheck(ping: () => Promise<void>, maxWaitMs: number) {
+export function databaseWaitCheck(
+  ping: () => Promise<void>,
+  maxWaitMs: number,
+  ingestionBehind?: () => Promise<boolean>,
+) {
   return async () => {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), maxWaitMs);
     });
-    const answered = asWebWork(ping).then(
-      () => true,
+    const answered = Promise.all([asWebWork(ping), ingestionBehind?.()]).then(
+      ([, behind]) => behind !== true,
       () => false,
     );
     try {
@@ -45,13 +49,19 @@ export function databaseWaitCheck(ping: () => Promise<void>, maxWaitMs: number) 
 }
 
 /**
- * Sheds API load before ingestion feels it (decision record 023): while the event loop lags or
- * the database keeps web queries waiting, API requests get a 503 with Retry-After at once
- * instead of queueing. Every request also runs as web work, behind the worker at the database.
+ * Sheds API load before ingestion feels it (decision record 023): while the event loop lags,
+ * the database keeps web queries waiting or a listing is behind, API requests get a 503 with
+ * Retry-After at once instead of queueing. Every request also runs as web work, behind the
+ * worker at the database.
  */
 export async function installLoadShedding(
   app: FastifyInstance,
-  options: { config: Config; ping: () => Promise<void> },
+  options: {
+    config: Config;
+    ping: () => Promise<void>;
+    /** Whether a Reddit listing is behind (ingestion needs the machine); none without OAuth. */
+    ingestionBehind?: () => Promise<boolean>;
+  },
 ) {
   const { maxEventLoopDelayMs, maxDbWaitMs, retryAfterSeconds } = options.config.shedding;
   app.addHook('onRequest', (_request, _reply, done) => asWebWork(done));
@@ -61,7 +71,7 @@ export async function installLoadShedding(
     retryAfter: retryAfterSeconds,
     ...(maxDbWaitMs > 0
       ? {
-          healthCheck: databaseWaitCheck(options.ping, maxDbWaitMs),
+          healthCheck: databaseWaitCheck(options.ping, maxDbWaitMs, options.ingestionBehind),
           healthCheckInterval: DB_PROBE_INTERVAL_MS,
         }
       : {}),

@@ -3,6 +3,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
+import { waitInWords } from '../lib/wait-in-words';
 import { RateLimitedError } from './errors';
 
 /**
@@ -38,14 +39,6 @@ export function databaseRateLimitStore(db: Db) {
       await db.delete(t).where(and(eq(t.bucket, bucket), lte(t.windowStart, before)));
     },
   };
-}
-
-/** "45 seconds", "1 minute", "2 hours": a wait as a person would say it. */
-export function waitInWords(seconds: number) {
-  const unit = (n: number, name: string) => `${n} ${name}${n === 1 ? '' : 's'}`;
-  if (seconds < 60) return unit(Math.max(1, Math.ceil(seconds)), 'second');
-  if (seconds < 3600) return unit(Math.ceil(seconds / 60), 'minute');
-  return unit(Math.ceil(seconds / 3600), 'hour');
 }
 
 /**
