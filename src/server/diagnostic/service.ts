@@ -82,6 +82,7 @@ export function createDiagnosticService(deps: {
         if (deps.reddit) {
           const found = await searchAlert(deps.reddit, alert, clock.now(), {
             priority: 'interactive',
+            user: userId,
           });
           return { success: true, mentionsFound: found.length, error: null };
         }

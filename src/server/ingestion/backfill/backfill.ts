@@ -50,7 +50,10 @@ export async function runBackfills(deps: BackfillDeps, signal?: AbortSignal): Pr
 /** False when no request slot was free (the row waits for the next run). */
 async function runOne(deps: BackfillDeps, row: BackfillRow, signal?: AbortSignal) {
   const { db, clock } = deps;
-  const [alert] = await db.select(matchingColumns).from(alerts).where(eq(alerts.id, row.alertId));
+  const [alert] = await db
+    .select({ ...matchingColumns, userId: alerts.userId })
+    .from(alerts)
+    .where(eq(alerts.id, row.alertId));
   // Deleted (the row went with it) or edited since: a newer row holds the current query.
   if (!alert) return true;
   if (backfillKey(alert) !== row.queryKey) {
@@ -58,9 +61,11 @@ async function runOne(deps: BackfillDeps, row: BackfillRow, signal?: AbortSignal
     return true;
   }
   try {
+    // A new keyword's backfill is the owner's doing: it draws from their part of the share.
     const found = await searchAlert(deps.reddit, alert, clock.now(), {
       priority: 'background',
       signal,
+      user: alert.userId,
     });
     const now = clock.now();
     // Posts from before the alert (or its edit) only: newer ones are the live listings' to
