@@ -57,6 +57,7 @@ async function startFake(port: number): Promise<{ url: string; child: ChildProce
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`the fake Reddit exited (port ${port} taken?)`);
     try {
       if ((await fetch(`${url}/_fake/requests/summary`)).ok) return { url, child };
     } catch {
@@ -153,6 +154,8 @@ type Phase = {
 
 async function main() {
   const fake = await startFake(Number(values.port));
+  // A failed run must not leave the fake listening on its port.
+  process.on('exit', () => fake.child.kill());
   const database = await openBenchDatabase();
   const workerDatabase = await openWorkerDatabase(database, true);
   const keywords = await seedKeywords(database);

@@ -58,6 +58,9 @@ export type AppDeps = OutsideClients & {
   logger?: FastifyBaseLogger;
 };
 
+/** A listing's read overdue by this much sheds API load (decision record 023). */
+const LISTING_OVERDUE_MS = 5_000;
+
 /**
  * The HTTP composition root: every dependency is passed in (main.ts builds the outside clients
  * once; tests pass fakes and a fixed clock), and each area gets its service and routes.
@@ -81,10 +84,13 @@ export async function buildApp(deps: AppDeps) {
   await installLoadShedding(app, {
     config,
     ping: database.ping,
-    // With OAuth a listing's read is never overdue unless the machine is short: then the API
-    // steps aside. (Limited mode's feeds wait their turn by design.)
+    // With OAuth a listing's read is overdue by seconds only when the machine is short: then
+    // the API steps aside, well before the listing nears Reddit's 1,000-item window (16 s at
+    // r/all's 60 posts a second). Limited mode's feeds wait their turn by design.
     ingestionBehind:
-      redditMode(config) === 'oauth' ? () => isListingBehind(db, clock.now()) : undefined,
+      redditMode(config) === 'oauth'
+        ? () => isListingBehind(db, clock.now(), LISTING_OVERDUE_MS)
+        : undefined,
   });
   await installSecurity(app, config);
   await app.register(fastifyCookie);
