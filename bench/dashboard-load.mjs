@@ -11,13 +11,15 @@ const AFTER_503_MS = 250;
 
 /**
  * @param {{ base: string; cookies: string[]; paths: string[]; seconds: number }} job
- * @returns {Promise<{ ok: number; shed: number; other: number; seconds: number; latencies: number[] }>}
+ * @returns {Promise<{ ok: number; shed: number; other: number; seconds: number; latencies: number[]; shedLatencies: number[] }>}
  */
 async function load({ base, cookies, paths, seconds }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: cookies.length });
   const target = new URL(base);
-  /** @type {number[]} */
+  /** @type {number[]} Answered requests (200). */
   const latencies = [];
+  /** @type {number[]} Shed requests (503). */
+  const shedLatencies = [];
   let ok = 0;
   let shed = 0;
   let other = 0;
@@ -29,10 +31,14 @@ async function load({ base, cookies, paths, seconds }) {
         (res) => {
           res.resume();
           res.on('end', () => {
-            latencies.push(performance.now() - start);
-            if (res.statusCode === 200) ok++;
-            else if (res.statusCode === 503) shed++;
-            else other++;
+            const took = performance.now() - start;
+            if (res.statusCode === 200) {
+              ok++;
+              latencies.push(took);
+            } else if (res.statusCode === 503) {
+              shed++;
+              shedLatencies.push(took);
+            } else other++;
             resolve(res.statusCode);
           });
         },
@@ -53,7 +59,8 @@ async function load({ base, cookies, paths, seconds }) {
     }),
   );
   agent.destroy();
-  return { ok, shed, other, seconds: (performance.now() - started) / 1000, latencies };
+  const elapsed = (performance.now() - started) / 1000;
+  return { ok, shed, other, seconds: elapsed, latencies, shedLatencies };
 }
 
 parentPort?.on('message', async (job) => parentPort?.postMessage(await load(job)));

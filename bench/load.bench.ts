@@ -8,7 +8,8 @@
  * API. In the same run, a baseline phase with one dashboard user comes first. Printed per phase:
  * the listing gaps the worker recorded (must be 0), the matches stored against those in the
  * firehose (ground truth: the matching index over the fake's item log), API requests a second,
- * p50/p95/p99 latency, the share of 503s, and the load phase's ratios to the baseline.
+ * p50/p95/p99 latency of the answered ones, the share of 503s and their p99, and the load
+ * phase's ratios to the baseline.
  * Runs on in-memory PGlite, or on PostgreSQL in a scratch database of DATABASE_URL's server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -145,6 +146,7 @@ type Phase = {
   p95: number;
   p99: number;
   shedShare: number;
+  shedP99: number;
   other: number;
   gaps: number;
   gapItems: number;
@@ -218,6 +220,7 @@ async function main() {
       other: number;
       seconds: number;
       latencies: number[];
+      shedLatencies: number[];
     }>((resolve) => {
       load.once('message', resolve);
       load.postMessage({ base, cookies: cookies.slice(0, users), paths: DASHBOARD, seconds });
@@ -258,6 +261,7 @@ async function main() {
           .where(inArray(mentions.redditId, ids))
       : [];
     const sorted = result.latencies.sort((a, b) => a - b);
+    const shedSorted = result.shedLatencies.sort((a, b) => a - b);
     const requests = result.ok + result.shed + result.other;
     phases.push({
       name,
@@ -267,6 +271,7 @@ async function main() {
       p95: percentile(sorted, 95),
       p99: percentile(sorted, 99),
       shedShare: requests ? result.shed / requests : 0,
+      shedP99: percentile(shedSorted, 99),
       other: result.other,
       gaps: gaps.count,
       gapItems: gaps.items,
@@ -310,6 +315,7 @@ function print(kind: string, phases: Phase[]) {
     ms(p.p95),
     ms(p.p99),
     `${(p.shedShare * 100).toFixed(1)}%`,
+    Number.isNaN(p.shedP99) ? '-' : ms(p.shedP99),
     String(p.other),
     `${p.gaps} (${p.gapItems} items)`,
     `${p.stored}/${p.expected}`,
