@@ -104,7 +104,13 @@ async function explain(database: Database, query: SQLWrapper) {
 
 async function main() {
   const database = await openBenchDatabase();
-  const config = loadConfig({ APP_URL: 'http://localhost:3000', REDDIT_ENABLED: 'false' });
+  // What the queries cost at full load: no request is shed (bench:load measures shedding).
+  const config = loadConfig({
+    APP_URL: 'http://localhost:3000',
+    REDDIT_ENABLED: 'false',
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+    SHED_DB_WAIT_MS: '0',
+  });
   const log = pino({ level: 'silent' });
   const clients = createOutsideClients({ config, database, clock: systemClock, log });
   // The bench reads; no tab listens for live events, so the bus is not started.

@@ -36,6 +36,9 @@ export async function startServer(env: Record<string, string> = {}) {
       LOG_LEVEL: 'warn',
       REDDIT_ENABLED: 'false',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // Tests share a loaded machine: no request is shed unless a test asks for it.
+      SHED_EVENT_LOOP_DELAY_MS: '0',
+      SHED_DB_WAIT_MS: '0',
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
       ...env,
     },

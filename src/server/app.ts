@@ -38,12 +38,14 @@ import {
   unsubscribeRoutes,
 } from './email';
 import { installErrorHandler } from './http/error-handler';
+import { installLoadShedding } from './http/load-shedding';
 import { registerPrivateRoutes } from './http/private-scope';
+import { databaseRateLimitStore, rateLimiterFactory } from './http/rate-limiter';
 import { RequestLogController } from './http/request-log';
 import { installSecurity } from './http/security';
 import { installWebApp } from './http/static-web';
 import { installTransport } from './http/transport';
-import { createIngestionService, ingestionRoutes, redditMode } from './ingestion';
+import { createIngestionService, ingestionRoutes, isListingBehind, redditMode } from './ingestion';
 import { liveRoutes, type LiveEventBus } from './live';
 import { createFeedService, feedRoutes, publicFeedRoutes } from './feeds';
 import { createExclusionService, exclusionRoutes } from './exclusions';
@@ -66,6 +68,9 @@ export type AppDeps = OutsideClients & {
   logger?: FastifyBaseLogger;
 };
 
+/** A listing's read overdue by this much sheds API load (decision record 023). */
+const LISTING_OVERDUE_MS = 5_000;
+
 /**
  * The HTTP composition root: every dependency is passed in (main.ts builds the outside clients
  * once; tests pass fakes and a fixed clock), and each area gets its service and routes.
@@ -86,6 +91,17 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  await installLoadShedding(app, {
+    config,
+    ping: database.ping,
+    // With OAuth a listing's read is overdue by seconds only when the machine is short: then
+    // the API steps aside, well before the listing nears Reddit's 1,000-item window (16 s at
+    // r/all's 60 posts a second). Limited mode's feeds wait their turn by design.
+    ingestionBehind:
+      redditMode(config) === 'oauth'
+        ? () => isListingBehind(db, clock.now(), LISTING_OVERDUE_MS)
+        : undefined,
+  });
   await installSecurity(app, config);
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
@@ -98,7 +114,9 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     proPriceId: config.stripe.proPriceId,
   });
-  const limits = createGuessingLimits(config, clock);
+  // Every rate limit counts in the database: web processes behind one balancer count together.
+  const rateLimiter = rateLimiterFactory({ clock, store: databaseRateLimitStore(db) });
+  const limits = createGuessingLimits(config, rateLimiter);
   const auth = createAuthService({
     db,
     clock,
@@ -182,6 +200,7 @@ export async function buildApp(deps: AppDeps) {
         window: deps.recentItems,
         reddit: deps.reddit,
         log: app.log,
+        rateLimiter,
       }),
     });
     channelRoutes(scope, {
@@ -191,6 +210,7 @@ export async function buildApp(deps: AppDeps) {
         allowPrivate: config.channels.allowPrivate,
         ctx: { appUrl: config.appUrl, telegramApiBase: config.channels.telegramApiBase },
         secrets: deps.secrets,
+        rateLimiter,
       }),
     });
     // The web process sends one kind of Reddit request: a user's diagnostic test, which takes
@@ -203,6 +223,7 @@ export async function buildApp(deps: AppDeps) {
         mode,
         reddit,
         feeds: reddit ? undefined : deps.feeds,
+        rateLimiter,
       }),
     });
     statsRoutes(scope, { stats: createStatsService({ db, clock }) });
@@ -224,6 +245,7 @@ export async function buildApp(deps: AppDeps) {
         clock,
         appUrl: config.appUrl,
         supportEmail: config.supportEmail,
+        rateLimiter,
       }),
     });
   });

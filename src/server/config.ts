@@ -83,6 +83,25 @@ const envSchema = z.object({
     .default(10),
   ALLOW_PRIVATE_WEBHOOKS: booleanString.default(false),
   TELEGRAM_API_BASE: url(['http', 'https']).default('https://api.telegram.org'),
+  // Load shedding (decision record 023): 0 turns a check off.
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(100),
+  SHED_DB_WAIT_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(250),
+  SHED_RETRY_AFTER_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(3600)
+    .default(5),
   INSTANT_EMAIL_MINUTES: z.coerce
     .number({ error: 'must be a number' })
     .int()
@@ -178,6 +197,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       telegramApiBase: e.TELEGRAM_API_BASE.replace(/\/+$/, ''),
     }),
     instantEmailMinutes: e.INSTANT_EMAIL_MINUTES,
+    /** When the web side answers 503 so that ingestion keeps its share of the machine. */
+    shedding: Object.freeze({
+      maxEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
+      maxDbWaitMs: e.SHED_DB_WAIT_MS,
+      retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
+    }),
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
   });

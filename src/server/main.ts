@@ -7,7 +7,7 @@ import { createOutsideClients } from './clients';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { startBackupEndpoint } from './db/backup-endpoint';
-import { DataDirLockedError, openDatabase, type Database } from './db/client';
+import { DataDirLockedError, openDatabase, openWorkerDatabase, type Database } from './db/client';
 import { requestLogSerializers } from './http/request-log';
 import { runMigrations } from './db/migrate';
 import { checkAppSecret, SecretKeyError } from './db/app-secret-check';
@@ -50,9 +50,13 @@ async function main() {
   });
 
   let database: Database;
+  let workerDatabase: Database;
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     await runMigrations(database);
+    workerDatabase = config.runsWorker
+      ? await openWorkerDatabase(database, config.runsWeb)
+      : database;
   } catch (error) {
     // Another process on the same embedded database: its line says which and what to do.
     if (error instanceof DataDirLockedError) fail(error.message);
@@ -83,10 +87,11 @@ async function main() {
       ? await startBackupEndpoint({ database, dataDir: config.dataDir, log })
       : undefined;
 
-  // Every outside client, once: app and worker share them (ROLE=all: one Reddit client).
+  // Every outside client, once: app and worker share them (ROLE=all: one Reddit client, whose
+  // budget row the worker's connections keep).
   let clients;
   try {
-    clients = createOutsideClients({ config, database, clock: systemClock, log });
+    clients = createOutsideClients({ config, database: workerDatabase, clock: systemClock, log });
   } catch (error) {
     // $DATA_DIR/app-secret unusable: one line naming it.
     if (error instanceof ConfigError) fail(error.message);
@@ -137,7 +142,14 @@ async function main() {
       })
     : undefined;
   const worker = config.runsWorker
-    ? buildWorker({ config, database, clock: systemClock, log, recentItems, ...clients })
+    ? buildWorker({
+        config,
+        database: workerDatabase,
+        clock: systemClock,
+        log,
+        recentItems,
+        ...clients,
+      })
     : undefined;
   // Reddit being unreachable is not a start-up failure: the worker records it for the status.
   await worker?.start();
@@ -166,6 +178,7 @@ async function main() {
     await worker?.stop();
     await mailer.close();
     await backups?.close();
+    if (workerDatabase !== database) await workerDatabase.close();
     // Closing the embedded database also removes its lock ($DATA_DIR/earshot.lock).
     await database.close();
     process.exit(0);

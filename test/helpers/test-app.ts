@@ -34,6 +34,8 @@ export class RealTimeClock extends TestClock {
  * The real app on a loopback port over a fresh database, torn down after the file's tests.
  * Requests go through real HTTP, cookies and all.
  */
+const FILE_APP_SECRET = randomBytes(32).toString('base64url');
+
 export async function build(
   env: Record<string, string> = {},
   options: {
@@ -48,15 +50,24 @@ export async function build(
     recentItems?: RecentItemWindow;
     /** How often live event streams beat and check their session. */
     liveHeartbeatMs?: number;
+    /**
+     * Another app's database, as a second web process behind a balancer would share it; that
+     * app closes it.
+     */
+    database?: Database;
   } = {},
 ) {
-  const database = await freshDatabase();
+  const database = options.database ?? (await freshDatabase());
   const clock = options.clock ?? new TestClock();
   const config = loadConfig({
     APP_URL: 'http://localhost:3000',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-    // Each file its own key of secrets at rest, as each install has.
-    APP_SECRET: randomBytes(32).toString('base64url'),
+    // A random key of secrets at rest, as each install has its own (the apps of one file, which
+    // may share a database, share it).
+    APP_SECRET: FILE_APP_SECRET,
+    // Tests share a loaded machine: no request is shed unless a test asks for it.
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+    SHED_DB_WAIT_MS: '0',
     ...env,
   });
   // The clients main.ts would build from this configuration, but for those the test brings.
@@ -84,7 +95,7 @@ export async function build(
   afterAll(async () => {
     await app.close();
     await live.close();
-    await database.close();
+    if (!options.database) await database.close();
   });
   let users = 0;
   return {

@@ -1,6 +1,5 @@
-import type { Clock } from '../clock';
 import type { Config } from '../config';
-import { createRateLimiter } from '../http/rate-limiter';
+import type { RateLimiterFactory } from '../http/rate-limiter';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -10,40 +9,43 @@ export const VERIFICATION_RESENDS_PER_HOUR = 5;
 
 /**
  * Every limit on guessing a password or flooding a mailbox, in one place (decision record 009).
- * All count in this process (README, design notes), per minute at AUTH_RATE_LIMIT_PER_MINUTE
- * unless said otherwise.
+ * They count in the database, so every web process counts together (decision record 023), per
+ * minute at AUTH_RATE_LIMIT_PER_MINUTE unless said otherwise.
  */
-export function createGuessingLimits(config: Config, clock: Clock) {
+export function createGuessingLimits(config: Config, rateLimiter: RateLimiterFactory) {
   const perMinute = config.authRateLimitPerMinute;
   const tooMany = 'Too many attempts. Please wait a minute and try again.';
-  const limiter = (max: number, windowMs: number, message = tooMany) =>
-    createRateLimiter({ max, windowMs, clock, message });
+  const limiter = (bucket: string, max: number, windowMs: number, message = tooMany) =>
+    rateLimiter({ bucket, max, windowMs, message });
   return {
     /** Every password check from one client IP: login, password change, email change, reset. */
-    passwordPerIp: limiter(perMinute, MINUTE),
+    passwordPerIp: limiter('password-per-ip', perMinute, MINUTE),
     /**
      * Logins for one email from browsers that are not a known device of that account: the
      * per-account slowdown. A known device's attempts are counted per device instead, so
      * someone guessing from elsewhere cannot lock the owner out of their own browser.
      */
-    untrustedPerAccount: limiter(perMinute, MINUTE),
-    perDevice: limiter(perMinute, MINUTE),
+    untrustedPerAccount: limiter('login-untrusted-per-account', perMinute, MINUTE),
+    perDevice: limiter('login-per-device', perMinute, MINUTE),
     /** Password checks of a signed-in user (password change, email change). */
-    passwordPerUser: limiter(perMinute, MINUTE),
+    passwordPerUser: limiter('password-per-user', perMinute, MINUTE),
     registerPerIp: limiter(
+      'register-per-ip',
       Math.max(1, Math.floor(perMinute / 2)),
       MINUTE,
       'Too many sign-ups from this address. Please wait a minute and try again.',
     ),
-    resetPerIp: limiter(Math.max(1, Math.floor(perMinute / 2)), MINUTE),
+    resetPerIp: limiter('reset-per-ip', Math.max(1, Math.floor(perMinute / 2)), MINUTE),
     resetPerEmail: limiter(
+      'reset-per-email',
       RESET_REQUESTS_PER_EMAIL_PER_HOUR,
       HOUR,
       'Too many reset requests for this email. Please try again in an hour.',
     ),
     /** Opening a verification or reset link (256-bit tokens: this only bounds the load). */
-    linkPerIp: limiter(perMinute, MINUTE),
+    linkPerIp: limiter('link-per-ip', perMinute, MINUTE),
     resendPerUser: limiter(
+      'resend-per-user',
       VERIFICATION_RESENDS_PER_HOUR,
       HOUR,
       `You can resend the verification email ${VERIFICATION_RESENDS_PER_HOUR} times per hour. Please try again later.`,

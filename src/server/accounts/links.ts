@@ -49,10 +49,10 @@ export function createAccountLinks(deps: {
     sendVerification,
 
     /** Mails a new link for the address waiting for verification (the pending one first). */
-    resendVerification(user: SessionUser) {
+    async resendVerification(user: SessionUser) {
       const address = user.pendingEmail ?? (user.emailVerifiedAt ? null : user.email);
       if (!address) throw new ValidationError('Your email address is already verified');
-      limits.resendPerUser.hit(String(user.id));
+      await limits.resendPerUser.hit(String(user.id));
       sendVerification(user.id, address);
       return { message: `Verification email sent to ${address}.` };
     },
@@ -63,7 +63,7 @@ export function createAccountLinks(deps: {
      * opened in another browser).
      */
     async verifyEmail(token: string, caller: Caller) {
-      limits.linkPerIp.hit(caller.ip);
+      await limits.linkPerIp.hit(caller.ip);
       const now = clock.now();
       // Not used up: opened again until it expires, it says the address is already verified.
       const found = await tokens.findToken(db, token, 'verify-email', now);
@@ -98,9 +98,9 @@ export function createAccountLinks(deps: {
      * Mails a reset link when the email has an account; the caller answers the same either
      * way. The mail is not awaited, so the answer's timing does not tell either.
      */
-    requestPasswordReset(email: string, caller: Caller) {
-      limits.resetPerIp.hit(caller.ip);
-      limits.resetPerEmail.hit(email);
+    async requestPasswordReset(email: string, caller: Caller) {
+      await limits.resetPerIp.hit(caller.ip);
+      await limits.resetPerEmail.hit(email);
       void (async () => {
         const user = await repo.findUserByEmail(db, email);
         if (!user) return;
@@ -119,7 +119,7 @@ export function createAccountLinks(deps: {
      * forgotten; the email counts as verified (the link reached it).
      */
     async resetPassword(body: PasswordResetBody, caller: Caller) {
-      limits.linkPerIp.hit(caller.ip);
+      await limits.linkPerIp.hit(caller.ip);
       const now = clock.now();
       const found = await tokens.consumeToken(db, body.token, 'reset-password', now);
       const user = found && (await repo.findUserById(db, found.userId));

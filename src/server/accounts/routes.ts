@@ -53,7 +53,7 @@ export function publicAccountRoutes(
     '/api/register',
     { schema: { body: registerBodySchema, response: { 201: userSchema } } },
     async (request, reply) => {
-      limits.registerPerIp.hit(request.ip);
+      await limits.registerPerIp.hit(request.ip);
       const { user, session } = await auth.register(request.body);
       cookies.set(reply, session.token, session.expiresAt);
       return reply.status(201).send(toUserDto(user));
@@ -91,7 +91,7 @@ export function publicAccountRoutes(
     '/api/password-reset/request',
     { schema: { body: passwordResetRequestSchema, response: { 202: messageResultSchema } } },
     async (request, reply) => {
-      auth.requestPasswordReset(request.body.email, callerOf(request));
+      await auth.requestPasswordReset(request.body.email, callerOf(request));
       return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED });
     },
   );

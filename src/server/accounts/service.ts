@@ -82,8 +82,8 @@ export function createAuthService(deps: {
         currentPassword: CURRENT_PASSWORD_REQUIRED,
       });
     }
-    limits.passwordPerIp.hit(ip);
-    limits.passwordPerUser.hit(String(user.id));
+    await limits.passwordPerIp.hit(ip);
+    await limits.passwordPerUser.hit(String(user.id));
     if (!given || !(await verifyPassword(user.password, given))) {
       throw new ValidationError(WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
     }
@@ -140,12 +140,12 @@ export function createAuthService(deps: {
      * counted on its own. Answers with a fresh device cookie for this browser.
      */
     async login(body: LoginBody, caller: Caller, previousToken?: string) {
-      limits.passwordPerIp.hit(caller.ip);
+      await limits.passwordPerIp.hit(caller.ip);
       const user = await repo.findUserByEmail(db, body.username);
       const device = user && trustedDevice(caller.deviceCookie, user.id, user.deviceKey);
-      if (device) limits.perDevice.hit(device);
+      if (device) await limits.perDevice.hit(device);
       // Keyed by the email as typed, account or not: an unknown email is limited alike.
-      else limits.untrustedPerAccount.hit(body.username);
+      else await limits.untrustedPerAccount.hit(body.username);
       if (!user) {
         await verifyPassword(await (dummyHash ??= hashPassword('earshot-timing')), body.password);
         throw new UnauthorizedError(INVALID_LOGIN);

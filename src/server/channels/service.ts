@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from '../db/client';
 import type { SecretBox } from '../lib/secret-box';
 import { isUniqueViolation } from '../db/errors';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
+import type { RateLimiterFactory } from '../http/rate-limiter';
 import { post, unsendable } from './http';
 import type { SenderContext } from './message';
 import { bodySnippet, classify } from './outcome';
@@ -28,6 +29,9 @@ export type ChannelService = ReturnType<typeof createChannelService>;
 const CHANNEL_NOT_FOUND = 'Channel not found';
 const MAX_CHANNELS = 50;
 const DEAD_LETTERS_SHOWN = 50;
+/** "Send test" is no relay: one target (a Discord webhook, say) hears at most this a minute. */
+export const TESTS_PER_TARGET_PER_MINUTE = 10;
+export const TESTS_PER_USER_PER_MINUTE = 30;
 
 const KIND_NAMES: Record<ChannelKind, string> = {
   slack: 'Slack',
@@ -51,6 +55,21 @@ export function toChannelDto(row: repo.ChannelRow): Channel {
     lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * What a test message is counted against: the place it goes, whoever's channel names it, so
+ * that several accounts (or channels) aimed at one webhook share its count. The query and a
+ * trailing slash do not make another target; for Telegram the bot and the chat do.
+ */
+export function targetKey(row: { kind: string; target: string; token: string | null }) {
+  if (row.kind === 'telegram') return `telegram:${row.token ?? ''}:${row.target}`;
+  try {
+    const url = new URL(row.target);
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return row.target;
+  }
 }
 
 function invalid(details: Record<string, string>): never {
@@ -90,9 +109,24 @@ export function createChannelService(deps: {
   ctx: SenderContext;
   /** Seals tokens and signing secrets in the database, opens them to send. */
   secrets: SecretBox;
+  rateLimiter: RateLimiterFactory;
 }) {
   const { db, clock, allowPrivate, ctx, secrets } = deps;
   const senders = createSenders(clock.now);
+  const testsPerTarget = deps.rateLimiter({
+    bucket: 'channel-test-per-target',
+    max: TESTS_PER_TARGET_PER_MINUTE,
+    windowMs: 60_000,
+    message: (wait) =>
+      `This channel’s target has had ${TESTS_PER_TARGET_PER_MINUTE} test messages in the last minute. Please try again in ${wait}.`,
+  });
+  const testsPerUser = deps.rateLimiter({
+    bucket: 'channel-test-per-user',
+    max: TESTS_PER_USER_PER_MINUTE,
+    windowMs: 60_000,
+    message: (wait) =>
+      `You can send ${TESTS_PER_USER_PER_MINUTE} test messages a minute. Please try again in ${wait}.`,
+  });
 
   async function owned(userId: number, id: number) {
     const row = await repo.findOwnedChannel(db, userId, id);
@@ -207,7 +241,10 @@ export function createChannelService(deps: {
      * a test that passes after a fix clears the error shown in Settings.
      */
     async test(userId: number, id: number): Promise<ChannelTestResult> {
-      const result = await sendTest(await owned(userId, id));
+      const row = await owned(userId, id);
+      await testsPerUser.hit(String(userId));
+      await testsPerTarget.hit(targetKey(row));
+      const result = await sendTest(row);
       await repo.updateChannel(
         db,
         userId,

@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { acquireDataDirLock } from './data-dir-lock';
 import { PRIVATE_DIR_MODE, tightenDataDir } from './private-files';
+import { createPriorityGate, gateClient } from './priority-gate';
 import type { Database } from './types';
 import * as schema from './schema';
 
@@ -35,6 +36,8 @@ export async function openPglite(
     client = await PGlite.create({ dataDir: dir, ...start });
     // PGlite writes a new or loaded cluster's files 0666 whatever the umask.
     if (dataDir !== undefined) tightenDataDir(dataDir);
+    // Web and worker share this one connection: the worker's statements go first.
+    gateClient(client, createPriorityGate());
   } catch (error) {
     lock?.release();
     throw error;

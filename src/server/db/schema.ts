@@ -8,3 +8,4 @@ export * from './schema/feeds';
 export * from './schema/exclusions';
 export * from './schema/relevance';
 export * from './schema/secrets';
+export * from './schema/limits';

@@ -3,7 +3,7 @@ import type { AlertMonitoring, TestRedditApiResult } from '@shared/api/diagnosti
 import { SITE_WIDE_NEEDS_CREDENTIALS, type RedditMode } from '@shared/api/ingestion';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { createRateLimiter } from '../http/rate-limiter';
+import type { RateLimiterFactory } from '../http/rate-limiter';
 import { NotFoundError } from '../http/errors';
 import { findOwnedAlert } from '../alerts';
 import {
@@ -37,12 +37,13 @@ export function createDiagnosticService(deps: {
   mode: RedditMode;
   reddit?: RedditClient;
   feeds?: FeedClient;
+  rateLimiter: RateLimiterFactory;
 }) {
   const { db, clock, mode } = deps;
-  const perUser = createRateLimiter({
+  const perUser = deps.rateLimiter({
+    bucket: 'reddit-test-per-user',
     max: API_TESTS_PER_MINUTE,
     windowMs: 60_000,
-    clock,
     message: `You can run ${API_TESTS_PER_MINUTE} API tests per minute. Please wait a moment.`,
   });
 
@@ -72,7 +73,7 @@ export function createDiagnosticService(deps: {
      * docs/product.md §6 (API conventions).
      */
     async testApi(userId: number, alertId: number): Promise<TestRedditApiResult> {
-      perUser.hit(String(userId));
+      await perUser.hit(String(userId));
       const alert = await owned(userId, alertId);
       try {
         if (mode === 'disabled' || (!deps.reddit && !deps.feeds)) {
@@ -81,6 +82,7 @@ export function createDiagnosticService(deps: {
         if (deps.reddit) {
           const found = await searchAlert(deps.reddit, alert, clock.now(), {
             priority: 'interactive',
+            user: userId,
           });
           return { success: true, mentionsFound: found.length, error: null };
         }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope as Envelope } from '@shared/api/errors';
-import { AppError, RateLimitedError } from './errors';
+import { AppError } from './errors';
 
 const fastifyMessages: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Request body is not valid JSON'],
@@ -40,10 +40,13 @@ export function installErrorHandler(app: FastifyInstance) {
     if (error instanceof AppError) {
       // A 5xx of our own (Stripe or the mail server failing) is an incident: log it with its
       // cause; the answer keeps only the message written for the user.
-      if (error.statusCode >= 500) {
+      // Shedding load (503) is the server working as intended, not an incident.
+      if (error.statusCode >= 500 && error.statusCode !== 503) {
         request.log.error({ err: error }, `answered ${error.statusCode}: ${error.message}`);
       }
-      if (error instanceof RateLimitedError) reply.header('retry-after', error.retryAfterSeconds);
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', error.retryAfterSeconds);
+      }
       const body: Envelope = { message: error.message };
       if (error.details) body.details = error.details;
       return reply.status(error.statusCode).send(body);

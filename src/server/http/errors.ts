@@ -5,11 +5,15 @@ export class AppError extends Error {
     message: string,
     readonly details?: Record<string, string>,
     /** What went wrong underneath (an SDK or network error): logged, never sent. */
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(message, options);
     this.name = new.target.name;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
+
+  /** Sent as `Retry-After`: when asking again makes sense (429, 503). */
+  readonly retryAfterSeconds?: number;
 }
 
 export class ValidationError extends AppError {
@@ -43,10 +47,16 @@ export class ConflictError extends AppError {
 }
 
 export class RateLimitedError extends AppError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, message);
+  declare readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, undefined, { retryAfterSeconds });
+  }
+}
+
+/** 503: the server sheds load to keep ingestion going; the client asks again later. */
+export class ServiceBusyError extends AppError {
+  declare readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(503, message, undefined, { retryAfterSeconds });
   }
 }

@@ -17,6 +17,9 @@ const stateSchema = z.object({
   backgroundWindowEnd: z.number().optional(),
   idsUsed: z.number().optional(),
   idsWindowEnd: z.number().optional(),
+  interactive: z
+    .object({ startedAt: z.number(), used: z.number(), users: z.record(z.string(), z.number()) })
+    .optional(),
 }) satisfies z.ZodType<BudgetState>;
 
 /** A damaged or older-shaped row starts a fresh budget rather than stopping ingestion. */

@@ -1,6 +1,7 @@
 // The ingestion area: the listing planner, pollers, backfills and re-checks that turn Reddit's
 // listings into mentions, the monitoring status, and the Reddit clients of the configuration.
 export { searchAlert } from './backfill/alert-search';
+export { isListingBehind } from './listings/listing-repo';
 export { latestBackfill, requestBackfill } from './backfill/backfill-repo';
 export { createIngestionJobs, type IngestionJobName } from './jobs';
 export { matchItems } from './page-items';

@@ -2,16 +2,14 @@ import type { Preview, PreviewExample, previewRequestSchema } from '@shared/api/
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Clock } from '../clock';
-import { createRateLimiter } from '../http/rate-limiter';
+import type { RateLimiterFactory } from '../http/rate-limiter';
 import { RateLimitedError } from '../http/errors';
 import { searchAlert } from '../ingestion';
 import type { AlertInput } from '../matching';
-import type { RedditClient } from '../reddit';
+import { BudgetBusyError, type RedditClient } from '../reddit';
 import type { RecentItemWindow } from './recent-window';
 
 export const PREVIEWS_PER_MINUTE = 60;
-/** Reddit searches cost the shared request budget: a few a minute per user, answers cached. */
-export const WEEK_SEARCHES_PER_MINUTE = 6;
 const WEEK_CACHE_MS = 10 * 60_000;
 const WEEK_CACHE_SIZE = 500;
 /** Shorter than this, a rate says little: no "a day" figure yet. */
@@ -41,19 +39,14 @@ export function createPreviewService(deps: {
   window?: RecentItemWindow;
   reddit?: RedditClient;
   log?: Logger | { warn: (obj: object, msg: string) => void };
+  rateLimiter: RateLimiterFactory;
 }) {
   const { clock, window, reddit } = deps;
-  const perUser = createRateLimiter({
+  const perUser = deps.rateLimiter({
+    bucket: 'preview-per-user',
     max: PREVIEWS_PER_MINUTE,
     windowMs: 60_000,
-    clock,
     message: `You can preview ${PREVIEWS_PER_MINUTE} keywords a minute. Please wait a moment.`,
-  });
-  const searchesPerUser = createRateLimiter({
-    max: WEEK_SEARCHES_PER_MINUTE,
-    windowMs: 60_000,
-    clock,
-    message: 'week searches',
   });
   const weeks = new Map<string, { at: number; week: Week }>();
 
@@ -69,16 +62,15 @@ export function createPreviewService(deps: {
     const now = clock.now();
     const cached = weeks.get(key);
     if (cached && now.getTime() - cached.at < WEEK_CACHE_MS) return cached.week;
-    try {
-      searchesPerUser.hit(String(userId));
-    } catch (error) {
-      if (error instanceof RateLimitedError) return null;
-      throw error;
-    }
     let found;
     try {
-      found = await searchAlert(reddit, alert, now, { priority: 'interactive' });
+      // Reddit's search costs the shared request budget: it draws from the interactive share,
+      // this user's fair part of it (decision record 022); answers are cached.
+      found = await searchAlert(reddit, alert, now, { priority: 'interactive', user: userId });
     } catch (err) {
+      if (err instanceof BudgetBusyError) {
+        throw new RateLimitedError(err.message, Math.ceil((err.retryAfterMs ?? 60_000) / 1000));
+      }
       // The hour's figure still stands; the diagnostic page's test says what Reddit answered.
       deps.log?.warn({ err }, 'volume preview: past-week search failed');
       return null;
@@ -105,7 +97,7 @@ export function createPreviewService(deps: {
 
   return {
     async preview(userId: number, input: PreviewInput): Promise<Preview> {
-      perUser.hit(String(userId));
+      await perUser.hit(String(userId));
       const alert: AlertInput = {
         id: 0,
         keyword: input.keyword,

@@ -25,7 +25,24 @@ export type BudgetState = {
   /** Requests of the post-id enumeration, counted apart: it has a share of its own. */
   idsUsed?: number;
   idsWindowEnd?: number;
+  /** What users set off this minute: interactive-share.ts. */
+  interactive?: InteractiveMinute;
 };
+
+/** The interactive share's current minute: requests taken, in all and per user. */
+export type InteractiveMinute = {
+  startedAt: number;
+  used: number;
+  /** Per user: requests taken this minute (0 for a user who asked and was refused). */
+  users: Record<string, number>;
+};
+
+/** A way of taking a slot that may refuse, saying why (interactive-share.ts). */
+export type SlotRule<R> = (
+  state: BudgetState,
+  now: number,
+  options: BudgetOptions,
+) => { ok: true; sendAt: number; state: BudgetState } | ({ ok: false; state: BudgetState } & R);
 
 /** The background work that counts against a share of each window: which counter it uses. */
 export type SharePool = 'background' | 'ids';
@@ -235,6 +252,26 @@ export function createRequestBudget(deps: {
       const wait = sendAt - now();
       if (wait > 0) await sleep(wait, signal);
       return true;
+    },
+    /**
+     * A slot by `rule` (the interactive share), waited for; on refusal nothing was taken but
+     * what the rule records, and the answer is the rule's reason.
+     */
+    async tryAcquireBy<R>(
+      rule: SlotRule<R>,
+      signal?: AbortSignal,
+    ): Promise<{ ok: true } | ({ ok: false } & R)> {
+      const outcome = await deps.store.update((state) => {
+        const tried = rule(current(state), now(), options);
+        return { state: tried.state, result: tried };
+      });
+      if (!outcome.ok) {
+        const { state: _state, ...refusal } = outcome;
+        return refusal;
+      }
+      const wait = outcome.sendAt - now();
+      if (wait > 0) await sleep(wait, signal);
+      return { ok: true };
     },
     async observe(headers: RateLimitHeaders): Promise<void> {
       await deps.store.update((state) => ({

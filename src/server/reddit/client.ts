@@ -1,7 +1,9 @@
 import type { Clock } from '../clock';
 import { createTokenSource, type RedditCredentials } from './auth';
 import { readRateLimitHeaders, realSleep, type RequestBudget, type Sleep } from './budget';
+import { waitInWords } from '../lib/wait-in-words';
 import { BudgetBusyError, RedditError, statusError } from './errors';
+import { interactiveSlot, type InteractiveRefusal } from './interactive-share';
 import { sendRequest, type HttpFetch } from './http';
 import { parseListing, type ListingPage } from './items';
 
@@ -23,8 +25,9 @@ export type ListingParams = { limit?: number; before?: string; after?: string };
 /**
  * Who is asking. `live` (the listings) waits for its slot; `background` (re-checks, backfill)
  * takes one of the next slots only within its share of the window, and is not
- * retried here (its job tries again later); `interactive` (a user's diagnostic test) takes
- * the next slot if it comes within a few seconds. `ids` (the post-id enumeration) is background
+ * retried here (its job tries again later); `interactive` (a user's preview or diagnostic test)
+ * takes the next slot if it comes within a few seconds. A request made with a `user` (a
+ * preview, a test, a new keyword's backfill) also stays within the interactive share. `ids` (the post-id enumeration) is background
  * work with a share of its own.
  */
 export type RequestPriority = 'live' | 'background' | 'ids' | 'interactive';
@@ -43,9 +46,24 @@ export const IDS_SHARE = 0.06;
 /** Background work is not retried here: its job tries again later. */
 const isBackground = (priority: RequestPriority) => priority === 'background' || priority === 'ids';
 
+/** Why a user's request was not sent, and when to try again, in words. */
+function refusalMessage(refusal: InteractiveRefusal) {
+  const wait = waitInWords(refusal.retryAfterMs / 1000);
+  switch (refusal.reason) {
+    case 'user':
+      return `You have used your part of Reddit’s request budget for this minute (everyone shares it). Please try again in ${wait}.`;
+    case 'everyone':
+      return `Previews and tests have used their share of Reddit’s request budget for this minute. Please try again in ${wait}.`;
+    default:
+      return `Reddit’s request budget is in use by the live listings. Please try again in ${wait}.`;
+  }
+}
+
 /** A background request queues for a slot this long at most, like a live read would. */
 const BACKGROUND_WAIT_MS = 2_000;
 const INTERACTIVE_WAIT_MS = 15_000;
+/** A request a user set off queues this long at most: a couple of slots at the budget's pace. */
+const USER_QUEUE_MS = 2_000;
 
 export type SearchParams = {
   q: string;
@@ -96,8 +114,18 @@ export function createRedditClient(deps: {
       Math.min(maxBackoffMs, backoffMs * 2 ** (attempt - 1)) * (0.5 + random()),
     );
 
-  async function takeSlot(priority: RequestPriority, signal?: AbortSignal) {
+  async function takeSlot(priority: RequestPriority, signal?: AbortSignal, user?: number) {
     if (priority === 'live') return budget.acquire(signal);
+    if (user !== undefined) {
+      // What a user set off: within the interactive share and the user's fair part of it, and
+      // only into a short queue, so that a burst of them never holds the listings back long.
+      const taken = await budget.tryAcquireBy(
+        interactiveSlot({ user: String(user), maxWaitMs: USER_QUEUE_MS }),
+        signal,
+      );
+      if (!taken.ok) throw new BudgetBusyError(refusalMessage(taken), taken.retryAfterMs);
+      return;
+    }
     const taken =
       priority === 'interactive'
         ? await budget.tryAcquire({ maxWaitMs: INTERACTIVE_WAIT_MS }, signal)
@@ -122,6 +150,7 @@ export function createRedditClient(deps: {
     query: URLSearchParams,
     signal?: AbortSignal,
     priority: RequestPriority = 'live',
+    user?: number,
   ) {
     query.set('raw_json', '1');
     const url = `${apiBase}${path}.json?${query}`;
@@ -129,7 +158,7 @@ export function createRedditClient(deps: {
     let renewed = false;
     for (let attempt = 1; ; attempt++) {
       try {
-        const body = await attemptGet(url, path, signal, priority);
+        const body = await attemptGet(url, path, signal, priority, user);
         deps.onOutcome?.({ ok: true });
         return body;
       } catch (error) {
@@ -155,8 +184,9 @@ export function createRedditClient(deps: {
     path: string,
     signal: AbortSignal | undefined,
     priority: RequestPriority,
+    user?: number,
   ): Promise<unknown> {
-    await takeSlot(priority, signal);
+    await takeSlot(priority, signal, user);
     const token = await tokens.token();
     const response = await sendRequest(fetchFn, url, {
       method: 'GET',
@@ -196,11 +226,12 @@ export function createRedditClient(deps: {
     query: URLSearchParams,
     signal?: AbortSignal,
     priority: RequestPriority = 'live',
+    user?: number,
   ) {
     const tries = isBackground(priority) ? 1 : attempts;
     // A truncated or otherwise unreadable page is retried like any transient fault.
     for (let attempt = 1; ; attempt++) {
-      const body = await getJson(path, new URLSearchParams(query), signal, priority);
+      const body = await getJson(path, new URLSearchParams(query), signal, priority, user);
       const page = parseListing(body);
       if (page) return page;
       const error = new RedditError(
@@ -236,8 +267,16 @@ export function createRedditClient(deps: {
       const query = new URLSearchParams({ id: fullnames.join(',') });
       return getListing('/api/info', query, signal, priority);
     },
-    /** Newest posts matching Reddit's search for `q` (one page; Reddit searches posts only). */
-    search(params: SearchParams, signal?: AbortSignal, priority: RequestPriority = 'live') {
+    /**
+     * Newest posts matching Reddit's search for `q` (one page; Reddit searches posts only).
+     * With `user`, the request is one that user set off: it draws from the interactive share.
+     */
+    search(
+      params: SearchParams,
+      signal?: AbortSignal,
+      priority: RequestPriority = 'live',
+      user?: number,
+    ) {
       const query = new URLSearchParams({
         q: params.q,
         sort: 'new',
@@ -247,7 +286,7 @@ export function createRedditClient(deps: {
       const names = params.subreddits ?? [];
       if (names.length > 0) query.set('restrict_sr', '1');
       const path = names.length > 0 ? `/r/${names.join('+')}/search` : '/search';
-      return getListing(path, query, signal, priority);
+      return getListing(path, query, signal, priority, user);
     },
     budget,
   };

@@ -45,7 +45,11 @@ export class RedditError extends Error {
 
 /** No request slot was free for background or interactive work: nothing was sent; try later. */
 export class BudgetBusyError extends Error {
-  constructor(message = 'Reddit’s request budget is in use by the live listings; try again later') {
+  constructor(
+    message = 'Reddit’s request budget is in use by the live listings; try again later',
+    /** When a slot may be free again, where known. */
+    readonly retryAfterMs?: number,
+  ) {
     super(message);
     this.name = 'BudgetBusyError';
   }

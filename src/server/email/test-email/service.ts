@@ -4,7 +4,7 @@ import { newMessageId } from '../mailer';
 import { renderTestEmail } from './render';
 import type { Mailer } from '../types';
 import { AppError, ForbiddenError, ValidationError } from '../../http/errors';
-import { createRateLimiter } from '../../http/rate-limiter';
+import type { RateLimiterFactory } from '../../http/rate-limiter';
 
 export const TEST_EMAILS_PER_HOUR = 5;
 
@@ -23,14 +23,15 @@ export function createTestEmailService(deps: {
   appUrl: string;
   /** SUPPORT_EMAIL, in the mail's footer. */
   supportEmail: string;
+  rateLimiter: RateLimiterFactory;
 }) {
-  // Per user, so no mailbox can be flooded from one account: docs/product.md §6 (API conventions).
-  // In memory: with several web instances each counts on its own; moving it to PostgreSQL then
-  // is the plan, as docs/product.md §8 (Runtime contract) says.
-  const perUser = createRateLimiter({
+  // Per user (and so per target: only the account's own address), so no mailbox can be flooded
+  // from one account: docs/product.md §6 (API conventions). Counted in the database, across
+  // every web process (decision record 023).
+  const perUser = deps.rateLimiter({
+    bucket: 'test-email-per-user',
     max: TEST_EMAILS_PER_HOUR,
     windowMs: 60 * 60_000,
-    clock: deps.clock,
     message: `You can send ${TEST_EMAILS_PER_HOUR} test emails per hour. Please try again later.`,
   });
   return {
@@ -50,7 +51,7 @@ export function createTestEmailService(deps: {
           'Verify your email address first: open the link we sent you, or resend it from Settings.',
         );
       }
-      perUser.hit(String(user.id));
+      await perUser.hit(String(user.id));
       const rendered = renderTestEmail({
         email: user.email,
         appUrl: deps.appUrl,

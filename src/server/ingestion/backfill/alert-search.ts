@@ -16,7 +16,8 @@ export async function searchAlert(
   reddit: RedditClient,
   alert: AlertInput,
   now: Date,
-  options: { priority: RequestPriority; signal?: AbortSignal },
+  /** `user`: who set the search off; it then draws from the interactive share (decision 022). */
+  options: { priority: RequestPriority; signal?: AbortSignal; user?: number },
 ): Promise<MatchedItem[]> {
   const q = toRedditSearch(alert.keyword);
   if (!q) return [];
@@ -24,6 +25,7 @@ export async function searchAlert(
     { q, subreddits: splitNames(alert.subreddits), t: 'week', limit: 100 },
     options.signal,
     options.priority,
+    options.user,
   );
   const since = now.getTime() - BACKFILL_DAYS * 24 * 3600_000;
   const recent = page.items.filter((item) => item.createdAt.getTime() >= since && !item.removed);

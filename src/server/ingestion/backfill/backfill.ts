@@ -62,9 +62,11 @@ async function runOne(deps: BackfillDeps, row: BackfillRow, signal?: AbortSignal
     return true;
   }
   try {
+    // A new keyword's backfill is the owner's doing: it draws from their part of the share.
     const found = await searchAlert(deps.reddit, alert, clock.now(), {
       priority: 'background',
       signal,
+      user: alert.userId,
     });
     const now = clock.now();
     // Posts from before the alert (or its edit) only: newer ones are the live listings' to

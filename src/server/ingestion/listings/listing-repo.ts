@@ -137,7 +137,7 @@ export async function leaseDueListing(db: Db, owner: string, now: Date, leaseMs:
  * by more than BEHIND_MS (the budget is short). Background work leaves every slot to it then.
  */
 const BEHIND_MS = 10_000;
-export async function isListingBehind(db: DbOrTx, now: Date) {
+export async function isListingBehind(db: DbOrTx, now: Date, overdueMs = BEHIND_MS) {
   const [row] = await db
     .select({ id: redditListings.id })
     .from(redditListings)
@@ -146,7 +146,7 @@ export async function isListingBehind(db: DbOrTx, now: Date) {
         eq(redditListings.isPlanned, true),
         or(
           eq(redditListings.intervalMs, 0),
-          lt(redditListings.nextPollAt, new Date(now.getTime() - BEHIND_MS)),
+          lt(redditListings.nextPollAt, new Date(now.getTime() - overdueMs)),
         ),
       ),
     )
