@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { and, gte, inArray, lt, sql } from 'drizzle-orm';
 import pino from 'pino';
+import { createLiveEventBus } from '../src/server/live';
 import { buildApp } from '../src/server/app';
 import { createOutsideClients } from '../src/server/clients';
 import { systemClock } from '../src/server/clock';
@@ -181,7 +182,10 @@ async function main() {
     clock: systemClock,
     log,
   });
-  const app = await buildApp({ config, database, clock: systemClock, ...clients });
+  // As main.ts does: the web side listens for live events (dashboard tabs would get them).
+  const live = createLiveEventBus(database, () => {});
+  await live.start();
+  const app = await buildApp({ config, database, clock: systemClock, live, ...clients });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
