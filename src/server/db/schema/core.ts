@@ -97,6 +97,11 @@ export const alerts = pgTable(
     lastPolledAt: timestamp('last_polled_at', { withTimezone: true }),
     nextPollAt: timestamp('next_poll_at', { withTimezone: true }),
     pollPriority: integer('poll_priority').notNull().default(0),
+    /**
+     * Written before top-level filters applied to the whole query (decision 024): its owner
+     * is shown what changed, if anything, until they dismiss the notice or edit the keyword.
+     */
+    filterScopeReview: boolean('filter_scope_review').notNull().default(false),
   },
   (t) => [
     index('alerts_user_id_idx').on(t.userId),

@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { Suspense, type ReactNode } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { CurrentUserVerifyEmailNotice } from '../../features/accounts';
-import { AlertsOverview, KeywordDialog } from '../../features/alerts';
+import { AlertsOverview, FilterScopeNotice, KeywordDialog } from '../../features/alerts';
 import { PausedAlertsNotice } from '../../features/billing';
 import { PausedChannelsNotice } from '../../features/channels';
 import { QuotaNotice, StatsCards } from '../../features/dashboard';
@@ -46,6 +46,7 @@ export default function DashboardPage() {
         <CurrentUserVerifyEmailNotice />
         <PausedAlertsNotice />
         <PausedChannelsNotice />
+        <FilterScopeNotice />
         <MonitoringHealth />
         <QuotaNotice stats={stats.data} />
         <StatsCards
