@@ -24,7 +24,7 @@ function migrationsBefore(tag: string) {
 
 test('the filter-scope migration flags stored keywords with an OR and a filter, keeping them', async () => {
   const database = await openDatabase({ memory: true });
-  const before = migrationsBefore('0018_filter-scope-review');
+  const before = migrationsBefore('0018_filter-scope-and-item-index');
   try {
     await runMigrations(database, before);
     const { db } = database;

@@ -174,6 +174,9 @@ export const mentions = pgTable(
     index('mentions_user_replied_idx')
       .on(t.userId, t.redditCreatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.hasReplied}`),
+    // One item stored for several of a user's keywords: the feed lists it once and the quota
+    // charges it once (decision 025), both looking its other mentions up by this.
+    index('mentions_user_item_idx').on(t.userId, t.redditId, t.id),
     // The digest job reads only a user's not-yet-digested mentions.
     index('mentions_undigested_idx')
       .on(t.userId)
