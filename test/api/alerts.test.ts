@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { alerts } from '../../src/server/db/schema';
 import { insertMentions } from '../helpers/mentions';
 import { build } from '../helpers/test-app';
+import { describeVolume, type VolumeEstimate } from '../../src/shared/volume-estimate';
 
 const t = await build();
 
@@ -276,10 +277,18 @@ describe('stats', () => {
     await insertMentions(t.db, { ...quiet, userId: user.id }, 2, at(60_000));
 
     const stats = (await client.get('/api/stats')).body;
-    expect(stats.keywordUsage).toEqual([
+    expect(stats.keywordUsage).toMatchObject([
       { alertId: slow.id, keyword: 'zendesk', monthMentions: 31, perDay: 2 },
       { alertId: fast.id, keyword: 'slack', monthMentions: 12, perDay: 864 },
       { alertId: quiet.id, keyword: 'freshdesk', monthMentions: 2, perDay: null },
     ]);
+    // The estimate the dialog and the diagnostic page say, from the same figures: a range for
+    // 6 and 12 matches, too few to tell for 2.
+    const [zendesk, slack, freshdesk] = stats.keywordUsage.map(
+      (k: { estimate: VolumeEstimate }) => k.estimate,
+    );
+    expect(describeVolume(zendesk)).toBe('Roughly 1–4 a day (from 6 matches)');
+    expect(describeVolume(slack)).toBe('Roughly 500–1,400 a day (from 12 matches)');
+    expect(describeVolume(freshdesk)).toBe('Too few to tell yet: 2 matches so far');
   });
 });

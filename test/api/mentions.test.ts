@@ -70,6 +70,7 @@ describe('GET /api/mentions', () => {
         'id',
         'alertId',
         'keyword',
+        'keywords',
         'subreddit',
         'title',
         'body',

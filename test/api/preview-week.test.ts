@@ -24,6 +24,8 @@ describe('the volume preview from the past week', () => {
     expect(res.body).toMatchObject({
       basis: 'week',
       week: { matches: 3, capped: false, perDay: 0.4 },
+      // Three in a week are too few to tell a pace from.
+      estimate: { matches: 3, confidence: 'too-few' },
     });
     expect(res.body.examples.map((e: { title: string }) => e.title)).toEqual([
       'Zendesk alternatives, take 1?',

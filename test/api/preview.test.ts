@@ -49,6 +49,8 @@ describe('POST /api/alerts/preview', () => {
       minutes: 30,
       perDay: 45 * 48,
       complete: true,
+      // The estimate the dialog says, computed once, here (src/shared/volume-estimate.ts).
+      estimate: { matches: 45, minutes: 30, perDay: 45 * 48, confidence: 'steady' },
     });
     expect(res.body.examples).toHaveLength(5);
     expect(res.body.examples[0]).toMatchObject({

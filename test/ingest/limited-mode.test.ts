@@ -72,6 +72,22 @@ describe('limited mode without Reddit API credentials', () => {
     expect(t.fake.requests.some((r) => r.path.startsWith('/r/all'))).toBe(false);
   });
 
+  test('a site-wide alert takes nothing from the feed read for another alert’s subreddit', async () => {
+    const { client, user } = await t.signedIn();
+    await client.post('/api/alerts', { keyword: 'sharedfeedword', subreddits: 'sharedsub' });
+    await client.post('/api/alerts', { keyword: 'sharedfeedword' });
+    const before = feedReads().length;
+    await expect.poll(() => feedReads().length, within).toBeGreaterThan(before);
+    const post = t.fake.addPost({ subreddit: 'sharedsub', title: 'sharedfeedword here', score: 1 });
+    await expect
+      .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.redditId), within)
+      .toEqual([post.data.name]);
+    // Two more reads of the feed: still only the subreddit alert's mention.
+    const after = feedReads().length;
+    await expect.poll(() => feedReads().length, within).toBeGreaterThanOrEqual(after + 2);
+    expect(await t.mentionsOf(user.id)).toHaveLength(1);
+  });
+
   test('a truncated feed, an HTML block page and a 403 are recorded and survived', async () => {
     const { client, user } = await t.signedIn();
     const alert = (

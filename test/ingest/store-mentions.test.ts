@@ -1,10 +1,11 @@
-import { like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { loadActiveAlerts } from '../../src/server/ingestion/alert-index-sync';
 import { storeMatches, type MatchedItem } from '../../src/server/ingestion/store-mentions';
 import { compileAlertIndex } from '../../src/server/matching';
 import type { RedditItem } from '../../src/server/reddit';
-import { mentions } from '../../src/server/db/schema';
+import { mentionQuotaSkips, mentions } from '../../src/server/db/schema';
+import { insertMentions } from '../helpers/mentions';
 import { build } from '../helpers/test-app';
 
 const t = await build();
@@ -107,5 +108,36 @@ describe('removed content in storage', () => {
     expect(row).toMatchObject({ title: '', body: '', author: '[deleted]', subreddit: 'saas' });
     expect(row.removedAt).not.toBeNull();
     expect(row.permalink).toBe('https://www.reddit.com/r/saas/comments/gone1/');
+  });
+});
+
+describe('one item, one charge (decision 025)', () => {
+  test('an item matching two keywords is stored for both and counts once against the quota', async () => {
+    const { client, user } = await t.signedIn();
+    const zendesk = (await client.post('/api/alerts', { keyword: 'zendesk' })).body;
+    await client.post('/api/alerts', { keyword: 'helpdesk' });
+    // 49 of the Free plan's 50 items this month are used.
+    await insertMentions(t.db, { ...zendesk, userId: user.id }, 49, { createdAt: t.clock.now() });
+
+    const both = await matchNow(item('t3_charge1', 'zendesk or a helpdesk?'));
+    expect(both).toHaveLength(2);
+    expect(await store(both)).toEqual({ stored: 2, overQuota: 0 });
+    expect((await client.get('/api/stats')).body).toMatchObject({ monthMentions: 50 });
+
+    // Past the quota: the next item is skipped once, however many keywords it matched.
+    const next = await matchNow(item('t3_charge2', 'zendesk and helpdesk again'));
+    expect(await store(next)).toEqual({ stored: 0, overQuota: 1 });
+    const [skips] = await t.db
+      .select()
+      .from(mentionQuotaSkips)
+      .where(eq(mentionQuotaSkips.userId, user.id));
+    expect(skips.skipped).toBe(1);
+
+    // An item the user already holds this month costs nothing when another keyword matches it.
+    const crm = (await client.post('/api/alerts', { keyword: 'zendesk OR crm' })).body;
+    const again = (await matchNow(item('t3_charge1', 'zendesk or a helpdesk?'))).filter(
+      (m) => m.alert.id === crm.id,
+    );
+    expect(await store(again)).toEqual({ stored: 1, overQuota: 0 });
   });
 });

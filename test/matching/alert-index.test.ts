@@ -195,3 +195,21 @@ describe('pathological input', () => {
     expect(performance.now() - start).toBeLessThan(3_000);
   });
 });
+
+describe('top-level filters (decision 024)', () => {
+  const keyword = '"zendesk alternative" OR (helpdesk AND NOT jira) -author:AutoModerator';
+  test.each([
+    { author: 'AutoModerator', title: 'Best zendesk alternative?', terms: null },
+    { author: 'AutoModerator', title: 'A helpdesk for us', terms: null },
+    { author: 'someone', title: 'Best zendesk alternative?', terms: ['"zendesk alternative"'] },
+    { author: 'someone', title: 'A helpdesk for us', terms: ['helpdesk'] },
+  ])('the index keeps $author out of every side: "$title" → $terms', ({ author, title, terms }) => {
+    expect(termsFor(keyword, post(title, '', { author }))).toEqual(terms);
+  });
+
+  test('inside parentheses a filter stays with its group', () => {
+    const local = 'zendesk OR (helpdesk -author:AutoModerator)';
+    expect(termsFor(local, post('zendesk', '', { author: 'AutoModerator' }))).toEqual(['zendesk']);
+    expect(termsFor(local, post('helpdesk', '', { author: 'AutoModerator' }))).toBeNull();
+  });
+});

@@ -95,3 +95,21 @@ export async function deleteAlert(db: DbOrTx, userId: number, id: number) {
     .returning({ id: alerts.id });
   return rows.length > 0;
 }
+
+/** The user's keywords flagged for a filter-scope review (decision 024). */
+export function listFilterScopeReviews(db: DbOrTx, userId: number) {
+  return db
+    .select({ id: alerts.id, keyword: alerts.keyword })
+    .from(alerts)
+    .where(and(eq(alerts.userId, userId), eq(alerts.filterScopeReview, true)))
+    .orderBy(alerts.id);
+}
+
+/** Clears the review flag of the user's keywords, or of one of them. */
+export async function clearFilterScopeReview(db: DbOrTx, userId: number, alertId?: number) {
+  const owned = eq(alerts.userId, userId);
+  await db
+    .update(alerts)
+    .set({ filterScopeReview: false })
+    .where(alertId === undefined ? owned : and(owned, eq(alerts.id, alertId)));
+}

@@ -4,6 +4,7 @@ import {
   alertListSchema,
   alertSchema,
   alertUpdateSchema,
+  filterScopeNoticeSchema,
   idParamSchema,
 } from '@shared/api/alerts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -34,6 +35,17 @@ export function alertRoutes(app: PrivateScope, deps: { alerts: AlertService }) {
 
   r.delete('/api/alerts/:id', { schema: { params: idParamSchema } }, async (request, reply) => {
     await alerts.remove(currentUser(request).id, request.params.id);
+    return reply.status(204).send();
+  });
+
+  r.get(
+    '/api/alerts/filter-scope-notice',
+    { schema: { response: { 200: filterScopeNoticeSchema } } },
+    (request) => alerts.filterScopeNotice(currentUser(request).id),
+  );
+
+  r.delete('/api/alerts/filter-scope-notice', async (request, reply) => {
+    await alerts.dismissFilterScopeNotice(currentUser(request).id);
     return reply.status(204).send();
   });
 

@@ -1,10 +1,12 @@
 import {
   isLiveAlert,
+  type FilterScopeNotice,
   type Alert,
   type AlertCreate,
   type AlertErrorInfo,
   type AlertUpdate,
 } from '@shared/api/alerts';
+import { filtersWidenedByScope } from '@shared/query';
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../http/errors';
@@ -119,6 +121,10 @@ export function createAlertService(deps: { db: Db; clock: Clock; pollStates?: Po
         if (updated.keyword !== current.keyword || updated.subreddits !== current.subreddits) {
           await requestBackfill(tx, updated, clock.now());
         }
+        // A keyword written again is read with today's rules by its author: nothing to review.
+        if (updated.keyword !== current.keyword && current.filterScopeReview) {
+          await repo.clearFilterScopeReview(tx, userId, id);
+        }
         return updated;
       });
       const channels = await channelIdsByAlert(db, [row.id]);
@@ -127,6 +133,24 @@ export function createAlertService(deps: { db: Db; clock: Clock; pollStates?: Po
 
     async remove(userId: number, id: number) {
       if (!(await repo.deleteAlert(db, userId, id))) throw new NotFoundError(ALERT_NOT_FOUND);
+    },
+
+    /**
+     * The user's keywords stored before top-level filters applied to the whole query whose
+     * meaning that changed (decision 024), until the notice is dismissed.
+     */
+    async filterScopeNotice(userId: number): Promise<FilterScopeNotice> {
+      const rows = await repo.listFilterScopeReviews(db, userId);
+      const items = rows.map((row) => ({
+        alertId: row.id,
+        keyword: row.keyword,
+        filters: filtersWidenedByScope(row.keyword),
+      }));
+      return { items: items.filter((item) => item.filters.length > 0) };
+    },
+
+    async dismissFilterScopeNotice(userId: number) {
+      await repo.clearFilterScopeReview(db, userId);
     },
 
     async errorInfo(userId: number, id: number): Promise<AlertErrorInfo> {

@@ -3,7 +3,7 @@
 export { createBillingJobs, type BillingJobName } from './jobs';
 export { planRoutes } from './plans/routes';
 export { limitsForUser } from './plans/service';
-export { quotaMonthStart, recordQuotaSkips, reserveMonthlyMentions } from './quota/monthly-quota';
+export { admitWithinMonthlyQuota, quotaMonthStart, recordQuotaSkips } from './quota/monthly-quota';
 export { createPaymentProvider, type PaymentProvider } from './providers';
 export { stripeWebhookRoutes, subscriptionRoutes } from './subscriptions/routes';
 export { createSubscriptionService, type SubscriptionService } from './subscriptions/service';

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { recordQuotaSkips, reserveMonthlyMentions } from '../billing';
+import { admitWithinMonthlyQuota } from '../billing';
 import { enqueueDeliveries } from '../channels';
 import type { DbOrTx } from '../db/client';
 import { dropExcluded } from '../exclusions';
@@ -138,24 +138,16 @@ async function withMinScore(tx: DbOrTx, matches: OwnedMatch[], now: Date) {
 }
 
 /**
- * The matches within each plan-limited user's mentions left this month (taken in order); the
- * others are not stored but counted as skipped.
+ * The matches within each plan-limited user's items left this month; an item matching several
+ * of the user's keywords is stored for each and charged once (decision 025).
  */
-async function withinMonthlyQuota(tx: DbOrTx, matches: OwnedMatch[], now: Date) {
-  const left = await reserveMonthlyMentions(tx, [...new Set(matches.map((m) => m.userId))], now);
-  const skipped = new Map<number, number>();
-  const allowed = matches.filter(({ userId }) => {
-    const allowance = left.get(userId);
-    if (allowance === undefined) return true;
-    if (allowance <= 0) {
-      skipped.set(userId, (skipped.get(userId) ?? 0) + 1);
-      return false;
-    }
-    left.set(userId, allowance - 1);
-    return true;
-  });
-  await recordQuotaSkips(tx, skipped, now);
-  return { allowed, overQuota: [...skipped.values()].reduce((a, b) => a + b, 0) };
+function withinMonthlyQuota(tx: DbOrTx, matches: OwnedMatch[], now: Date) {
+  return admitWithinMonthlyQuota(
+    tx,
+    matches,
+    (m) => ({ userId: m.userId, itemId: m.item.fullname }),
+    now,
+  );
 }
 
 /**

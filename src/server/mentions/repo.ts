@@ -2,6 +2,10 @@ import { and, desc, eq, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { alerts, mentions } from '../db/schema';
 
+// The user's mentions of the same Reddit item as the row at hand (matched by others of their
+// keywords), as `same_item`. Written out: Drizzle drops table names inside a select list.
+const SAME_ITEM = `mentions same_item where same_item.user_id = "mentions"."user_id" and same_item.reddit_id = "mentions"."reddit_id"`;
+
 /** What a mention shows wherever it is listed: the dashboard, the CSV, a digest. */
 export const mentionContentColumns = {
   subreddit: mentions.subreddit,
@@ -22,6 +26,10 @@ const columns = {
   // A subquery per returned row rather than a join: the plan stays "walk the feed index and
   // stop at the limit" (a join lets the planner hash every mention of the user first).
   keyword: sql<string>`(select ${alerts.keyword} from ${alerts} where ${alerts.id} = ${mentions.alertId})`,
+  // Every keyword of the user's that matched the item, the first stored first (decision 025).
+  keywords: sql<
+    string[]
+  >`(select array_agg(a.keyword order by same_item.id) from alerts a join ${sql.raw(SAME_ITEM.replace(' where ', ' on a.id = same_item.alert_id where '))})`,
   ...mentionContentColumns,
   createdAt: mentions.createdAt,
   matchedKeyword: mentions.matchedKeyword,
@@ -58,6 +66,17 @@ function feedWhere(userId: number, filters: FeedFilters, after?: FeedPosition) {
   if (filters.replied !== undefined) where.push(eq(mentions.hasReplied, filters.replied));
   if (filters.since) where.push(gte(mentions.redditCreatedAt, filters.since));
   if (filters.hidden !== 'include') where.push(eq(mentions.hidden, filters.hidden === 'only'));
+  // An item matched by several of the user's keywords is listed once, as its first mention
+  // that the filters show; one keyword's list shows its own mention of it.
+  if (filters.alertId === undefined) {
+    const shown =
+      filters.hidden === 'include'
+        ? sql``
+        : sql` and same_item.hidden = ${filters.hidden === 'only'}`;
+    where.push(
+      sql`not exists (select 1 from ${sql.raw(SAME_ITEM)} and same_item.id < "mentions"."id"${shown})`,
+    );
+  }
   if (after) {
     // A row comparison, so that PostgreSQL walks the feed index from the cursor on.
     where.push(
@@ -92,17 +111,24 @@ export async function findOwnedMention(db: DbOrTx, userId: number, id: number) {
   return row;
 }
 
-/** Sets read/replied flags on the user's own mention; false when there is no such mention. */
+/**
+ * Sets read/replied flags on the user's own mention and on their other mentions of the same
+ * item (it is one item, listed once); false when there is no such mention.
+ */
 export async function updateFlags(
   db: DbOrTx,
   userId: number,
   id: number,
   flags: { isRead?: true; hasReplied?: boolean },
 ) {
+  const item = db
+    .select({ redditId: mentions.redditId })
+    .from(mentions)
+    .where(and(eq(mentions.id, id), eq(mentions.userId, userId)));
   const rows = await db
     .update(mentions)
     .set(flags)
-    .where(and(eq(mentions.id, id), eq(mentions.userId, userId)))
+    .where(and(eq(mentions.userId, userId), inArray(mentions.redditId, item)))
     .returning({ id: mentions.id });
   return rows.length > 0;
 }

@@ -66,6 +66,8 @@ const CSV_HEADER = [
   'permalink',
   'replied',
   'read',
+  // Every keyword that matched the item (decision 025), `keyword` first.
+  'keywords',
   'why_matched',
 ];
 
@@ -101,6 +103,7 @@ const csvLine = (row: repo.MentionRow, parsed: ParsedKeywords) =>
     redditPermalink(row.permalink, `/r/${encodeURIComponent(row.subreddit)}/`),
     row.hasReplied,
     row.isRead,
+    row.keywords.join('; '),
     whyMatched(row, parsed),
   ]);
 

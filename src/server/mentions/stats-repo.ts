@@ -1,24 +1,29 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, countDistinct, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { alerts, liveAlert, mentionQuotaSkips, mentions, users } from '../db/schema';
+
+/** Distinct Reddit items among the user's mentions where `where` holds. */
+const itemsWhere = (db: DbOrTx, where: SQL | undefined) =>
+  sql<number>`(${db
+    .select({ n: countDistinct(mentions.redditId) })
+    .from(mentions)
+    .where(where)})`.mapWith(Number);
 
 /**
  * Every count in one round trip, each from an index: live alerts from alerts_user_id_idx,
  * mentions since a moment from a range of mentions_user_created_idx, replied ones from the
- * partial mentions_user_replied_idx — never a pass over all of a user's mentions.
+ * partial mentions_user_replied_idx — never a pass over all of a user's mentions. Mentions
+ * are counted as items: one stored for two keywords is one (decision 025).
  */
 export async function countStats(db: DbOrTx, userId: number, dayStart: Date, monthStart: Date) {
   const mentionsSince = (since: Date) =>
-    db.$count(mentions, and(eq(mentions.userId, userId), gte(mentions.createdAt, since)));
+    itemsWhere(db, and(eq(mentions.userId, userId), gte(mentions.createdAt, since)));
   const [row] = await db
     .select({
       activeAlerts: db.$count(alerts, and(eq(alerts.userId, userId), liveAlert)),
       todayMentions: mentionsSince(dayStart),
       monthMentions: mentionsSince(monthStart),
-      repliedCount: db.$count(
-        mentions,
-        and(eq(mentions.userId, userId), eq(mentions.hasReplied, true)),
-      ),
+      repliedCount: itemsWhere(db, and(eq(mentions.userId, userId), eq(mentions.hasReplied, true))),
       skippedMentions: sql<number>`coalesce((${db
         .select({ skipped: mentionQuotaSkips.skipped })
         .from(mentionQuotaSkips)

@@ -1,4 +1,5 @@
-import { PACE_MIN_MATCHES, type Stats } from '@shared/api/stats';
+import type { Stats } from '@shared/api/stats';
+import { estimateVolume, type VolumeEstimate } from '@shared/volume-estimate';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { startOfLocalDay } from '../lib/time-zones';
@@ -8,14 +9,14 @@ import * as repo from './stats-repo';
 /** Matches since the first one, over at least ten minutes (a burst is not a day's rate). */
 const MIN_SPAN_MS = 10 * 60_000;
 
-/** A keyword's pace in mentions a day, from its live matches this month; null with too few. */
-export function pacePerDay(
+/** A keyword's pace, from its live matches this month; null before its first. */
+export function keywordPace(
   row: { liveMentions: number; firstLive: Date | string | null },
   now: Date,
-): number | null {
-  if (row.liveMentions < PACE_MIN_MATCHES || !row.firstLive) return null;
+): VolumeEstimate | null {
+  if (!row.firstLive) return null;
   const span = Math.max(MIN_SPAN_MS, now.getTime() - new Date(row.firstLive).getTime());
-  return Math.round((row.liveMentions / span) * 86_400_000);
+  return estimateVolume(row.liveMentions, span);
 }
 
 export type StatsService = ReturnType<typeof createStatsService>;
@@ -39,12 +40,17 @@ export function createStatsService(deps: { db: Db; clock: Clock }) {
       return {
         ...counts,
         limits,
-        keywordUsage: usage.map((row) => ({
-          alertId: row.alertId,
-          keyword: row.keyword,
-          monthMentions: row.monthMentions,
-          perDay: pacePerDay(row, now),
-        })),
+        keywordUsage: usage.map((row) => {
+          const estimate = keywordPace(row, now);
+          const told = estimate && estimate.confidence !== 'too-few';
+          return {
+            alertId: row.alertId,
+            keyword: row.keyword,
+            monthMentions: row.monthMentions,
+            perDay: told ? Math.round(estimate.perDay) : null,
+            estimate,
+          };
+        }),
       };
     },
   };

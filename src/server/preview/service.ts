@@ -1,4 +1,5 @@
 import type { Preview, PreviewExample, previewRequestSchema } from '@shared/api/preview';
+import { estimateVolume, type VolumeEstimate } from '@shared/volume-estimate';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Clock } from '../clock';
@@ -24,7 +25,11 @@ function perDayOver(matches: number, spanMs: number): number {
 }
 
 type PreviewInput = z.infer<typeof previewRequestSchema>;
-type Week = NonNullable<Preview['week']> & { examples: PreviewExample[] };
+type Week = NonNullable<Preview['week']> & { examples: PreviewExample[]; spanMs: number };
+
+/** The estimate from more matches is the one to say (one match of the hour beats none). */
+const better = (a: VolumeEstimate | null, b: VolumeEstimate | null) =>
+  !a || (b && b.matches > a.matches) ? b : a;
 
 export type PreviewService = ReturnType<typeof createPreviewService>;
 
@@ -82,6 +87,7 @@ export function createPreviewService(deps: {
       matches: found.length,
       capped,
       perDay: spanMs > 0 ? perDayOver(found.length, spanMs) : null,
+      spanMs,
       examples: found.slice(0, 5).map(({ item }) => ({
         kind: item.kind,
         subreddit: item.subreddit,
@@ -111,6 +117,7 @@ export function createPreviewService(deps: {
       const found = window?.search(alert);
       const week = await pastWeek(userId, alert);
       const weekPart = week && { matches: week.matches, capped: week.capped, perDay: week.perDay };
+      const weekEstimate = week && estimateVolume(week.matches, week.spanMs);
       if (!found) {
         return {
           basis: week ? 'week' : 'unavailable',
@@ -118,22 +125,23 @@ export function createPreviewService(deps: {
           items: 0,
           minutes: 0,
           perDay: null,
+          estimate: weekEstimate,
           complete: true,
           examples: week?.examples ?? [],
           week: weekPart,
         };
       }
       // Nothing read (a fresh install reads Reddit only once a keyword is saved): no estimate.
-      const perDay =
-        found.items > 0 && found.spanMs >= MIN_SPAN_MS
-          ? perDayOver(found.matches, found.spanMs)
-          : null;
+      const readEnough = found.items > 0 && found.spanMs >= MIN_SPAN_MS;
+      const perDay = readEnough ? perDayOver(found.matches, found.spanMs) : null;
+      const hourEstimate = readEnough ? estimateVolume(found.matches, found.spanMs) : null;
       return {
         basis: 'window',
         matches: found.matches,
         items: found.items,
         minutes: Math.round(found.spanMs / 6_000) / 10,
         perDay,
+        estimate: better(hourEstimate, weekEstimate),
         complete: found.complete,
         // The hour's own matches first; Reddit's search fills in while the hour has few.
         examples: [

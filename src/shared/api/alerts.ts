@@ -128,6 +128,17 @@ export const alertErrorInfoSchema = z.object({
 });
 export type AlertErrorInfo = z.infer<typeof alertErrorInfoSchema>;
 
+/**
+ * The keywords written before top-level filters applied to the whole query whose meaning that
+ * changed (`filters` now apply to every side of a top-level OR, not to the last one only).
+ */
+export const filterScopeNoticeSchema = z.object({
+  items: z.array(
+    z.object({ alertId: z.number().int(), keyword: z.string(), filters: z.array(z.string()) }),
+  ),
+});
+export type FilterScopeNotice = z.infer<typeof filterScopeNoticeSchema>;
+
 /** Route ids: positive integers only ("1.5", "abc", "-1", "1e3" are a 400). */
 export const idParamSchema = z.object({
   id: z

@@ -6,6 +6,11 @@ export const mentionSchema = z.object({
   alertId: z.number().int(),
   /** The alert's keyword (its query), for highlighting and the keyword filter. */
   keyword: z.string(),
+  /**
+   * Every keyword of the user's that matched this item, `keyword` among them: an item matched
+   * by several is stored for each but listed once (decision 025).
+   */
+  keywords: z.array(z.string()),
   subreddit: z.string(),
   /** The post's title; for a comment, the title of the post it belongs to. */
   title: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { volumeEstimateSchema } from '../volume-estimate';
 import { keywordSchema, subredditsInputSchema } from './alerts';
 
 /** POST /api/alerts/preview: the keyword dialog's fields that decide what matches. */
@@ -32,6 +33,11 @@ export const previewSchema = z.object({
   minutes: z.number(),
   /** The matches scaled to a day; null until Earshot has read for a few minutes. */
   perDay: z.number().nullable(),
+  /**
+   * What the dialog and the diagnostic page say: from the last hour or from the week's
+   * search, whichever counted more matches; null with neither (see volume-estimate.ts).
+   */
+  estimate: volumeEstimateSchema.nullable(),
   /** False when the search stopped at its time budget before the oldest items. */
   complete: z.boolean(),
   examples: z.array(previewExampleSchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { volumeEstimateSchema } from '../volume-estimate';
 import { planLimitsSchema } from './plans';
 
 export const statsSchema = z.object({
@@ -20,20 +21,22 @@ export const statsSchema = z.object({
       keyword: z.string(),
       monthMentions: z.number().int(),
       perDay: z.number().int().nullable(),
+      /** Its pace as the dialog and diagnostic page say it (null before any live match). */
+      estimate: volumeEstimateSchema.nullable(),
     }),
   ),
 });
 export type Stats = z.infer<typeof statsSchema>;
 
-/** Fewer live matches than this say nothing about a keyword's pace. */
-export const PACE_MIN_MATCHES = 5;
-
 /**
- * A keyword is on course to use the month's quota within a day when its pace reaches the
- * quota itself: the dashboard warns before the month is gone in a minute.
+ * A keyword is on course to use the month's quota within a day when even the low end of its
+ * pace's range reaches the quota itself: the dashboard warns before the month is gone in a
+ * minute, and never on a handful of matches that only might mean that.
  */
 export function keywordsOverPace(stats: Stats) {
   const limit = stats.limits.monthlyMentions;
   if (limit === null) return [];
-  return stats.keywordUsage.filter((k) => k.perDay !== null && k.perDay >= limit);
+  return stats.keywordUsage.filter(
+    (k) => k.estimate !== null && k.estimate.confidence !== 'too-few' && k.estimate.low >= limit,
+  );
 }

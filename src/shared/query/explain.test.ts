@@ -15,7 +15,7 @@ describe('explainMatch', () => {
       'a term in the title and the text',
       'zendesk',
       post('Zendesk pricing?', 'We left zendesk.'),
-      { terms: [{ term: 'zendesk', where: ['title', 'text'] }], path: 'zendesk' },
+      { terms: [{ term: 'zendesk', where: ['title', 'text'] }], path: 'zendesk', filters: [] },
     ],
     [
       'an OR keeps the branch that matched',
@@ -27,13 +27,14 @@ describe('explainMatch', () => {
           { term: 'freshdesk', where: ['text'] },
         ],
         path: '"help desk" freshdesk',
+        filters: [],
       },
     ],
     [
       'an exclusion that held is part of the path, not of the terms',
       'stripe -jobs',
       post('Stripe or Paddle'),
-      { terms: [{ term: 'stripe', where: ['title'] }], path: 'stripe -jobs' },
+      { terms: [{ term: 'stripe', where: ['title'] }], path: 'stripe -jobs', filters: [] },
     ],
     [
       'an OR branch pruned to an AND joins the outer AND',
@@ -46,19 +47,40 @@ describe('explainMatch', () => {
           { term: 'pricing', where: ['text'] },
         ],
         path: 'crm hubspot pricing',
+        filters: [],
       },
     ],
     [
       'a comment matches on its own text only',
       'notion',
       comment('We moved to Notion last year.'),
-      { terms: [{ term: 'notion', where: ['comment'] }], path: 'notion' },
+      { terms: [{ term: 'notion', where: ['comment'] }], path: 'notion', filters: [] },
     ],
     [
       'a phrase across the title and the text is found in neither alone',
       '"help desk"',
       post('Which help', 'desk do you use?'),
-      { terms: [{ term: '"help desk"', where: [] }], path: '"help desk"' },
+      { terms: [{ term: '"help desk"', where: [] }], path: '"help desk"', filters: [] },
+    ],
+    [
+      'top-level filters are shown apart from the terms and the rule',
+      '"zendesk alternative" OR (helpdesk AND NOT jira) -author:AutoModerator',
+      { ...post('Helpdesk for a small team?'), author: 'someone' },
+      {
+        terms: [{ term: 'helpdesk', where: ['title'] }],
+        path: 'helpdesk -jira',
+        filters: ['-author:automoderator'],
+      },
+    ],
+    [
+      'a filter inside parentheses stays in the rule',
+      'zendesk OR (helpdesk -author:AutoModerator)',
+      { ...post('Helpdesk?'), author: 'someone' },
+      {
+        terms: [{ term: 'helpdesk', where: ['title'] }],
+        path: 'helpdesk -author:automoderator',
+        filters: [],
+      },
     ],
   ])('%s', (_, keyword, item, expected) => {
     expect(explainMatch(keyword, item)).toEqual(expected);
@@ -68,6 +90,11 @@ describe('explainMatch', () => {
     ['a keyword edited since', 'paddle', post('Stripe pricing')],
     ['a keyword that does not parse', '"open', post('open')],
     ['a comment whose post title alone has the term', 'stripe', comment('No mention here')],
+    [
+      'a post by an author a top-level filter keeps out',
+      'zendesk OR helpdesk -author:AutoModerator',
+      { ...post('Zendesk?'), author: 'AutoModerator' },
+    ],
   ])('null for %s', (_, keyword, item) => {
     expect(explainMatch(keyword, item)).toBeNull();
   });
@@ -80,6 +107,11 @@ describe('explainMatch', () => {
   test('describeMatch: one line for a CSV cell', () => {
     const why = explainMatch('"help desk" (zendesk OR freshdesk)', post('Help desk?', 'Zendesk'));
     expect(describeMatch(why!)).toBe('"help desk" (title); zendesk (text)');
+  });
+
+  test('describeMatch names the filters after the terms', () => {
+    const why = explainMatch('zendesk OR helpdesk -author:bot type:post', post('Zendesk'));
+    expect(describeMatch(why!)).toBe('zendesk (title) | filters: -author:bot type:post');
   });
 });
 
@@ -128,6 +160,8 @@ test('property: the explained path matches, and its terms are terms the matcher 
       if (!why) return;
       const path = parseQuery(why.path);
       expect(path.ok && matches(path.ast, doc)).toBe(true);
+      const whole = parseQuery([`(${why.path})`, ...why.filters].join(' '));
+      if (whole.ok) expect(matches(whole.ast, doc)).toBe(true);
       const reported = matchedTerms(ast, doc);
       for (const { term, where } of why.terms) {
         expect(reported).toContain(term);

@@ -1,6 +1,6 @@
 import { collectTerms } from './collect';
 import { leafMatches } from './leaf-pattern';
-import { fieldHolds } from './fields';
+import { fieldHolds, isFilterUnit } from './fields';
 import { nearMatches } from './near';
 import { normalizeText } from './normalize';
 import { parseQuery } from './parse';
@@ -19,6 +19,11 @@ export type MatchExplanation = {
    * explained as `"help desk" zendesk`).
    */
   path: string;
+  /**
+   * The query's top-level filters (`-author:automoderator`, `subreddit:saas`), which held
+   * for the whole query; shown apart from the terms, and left out of `path`.
+   */
+  filters: string[];
 };
 
 export type ExplainedItem = {
@@ -110,8 +115,10 @@ export function explainParsed(query: QueryNode, item: ExplainedItem): MatchExpla
       ];
   const whole = item.isComment ? places[0][1] : normalizeText(`${item.title}\n${item.body}`);
   const title = item.isComment ? undefined : places[0][1];
-  const path = holding(query, { text: whole, title, item, negated: false });
-  if (!path) return null;
+  const context: Context = { text: whole, title, item, negated: false };
+  const { filters, rest } = splitFilters(query);
+  const path = holding(rest, context);
+  if (!path || !filters.every((filter) => holding(filter, context))) return null;
   // A doubly negated leaf under a NOT that held (`-(-cat dog)`) need not occur: list only
   // the leaves found, as matchedTerms does.
   const terms = collectTerms(path)
@@ -120,12 +127,27 @@ export function explainParsed(query: QueryNode, item: ExplainedItem): MatchExpla
       term: text,
       where: places.filter(([, place]) => leafMatches(leaf, place)).map(([name]) => name),
     }));
-  return { terms, path: printQuery(path) };
+  return { terms, path: printQuery(path), filters: filters.map(printQuery) };
 }
 
-/** One line for a CSV cell or a tooltip: `zendesk (title, text); "help desk" (text)`. */
+/** The top-level AND's field filters, and what is left of the query without them. */
+function splitFilters(query: QueryNode): { filters: QueryNode[]; rest: QueryNode } {
+  if (query.type !== 'and') return { filters: [], rest: query };
+  const filters = query.children.filter(isFilterUnit);
+  const others = query.children.filter((child) => !isFilterUnit(child));
+  // requiresPositive guarantees a term beside the filters.
+  const rest: QueryNode = others.length === 1 ? others[0] : { type: 'and', children: others };
+  return { filters, rest };
+}
+
+/**
+ * One line for a CSV cell or a tooltip: `zendesk (title, text); "help desk" (text)`, and the
+ * filters that held after a ` | ` (`zendesk (title) | filters: -author:automoderator`).
+ */
 export function describeMatch(explanation: MatchExplanation): string {
-  return explanation.terms
+  const terms = explanation.terms
     .map(({ term, where }) => (where.length ? `${term} (${where.join(', ')})` : term))
     .join('; ');
+  const { filters } = explanation;
+  return filters.length ? `${terms} | filters: ${filters.join(' ')}` : terms;
 }

@@ -1,5 +1,5 @@
 import { QueryParseError, quoteForMessage } from './errors';
-import type { FieldName, FieldNode, QueryDocument } from './types';
+import type { FieldName, FieldNode, QueryDocument, QueryNode } from './types';
 
 /** The operator names before a `:`, in the order the "unknown operator" message lists them. */
 export const OPERATOR_NAMES = ['author', 'subreddit', 'type', 'title', 'nsfw'] as const;
@@ -83,3 +83,7 @@ export function fieldHolds(node: FieldNode, doc: QueryDocument): boolean {
       return (doc.nsfw ?? false) === (node.value === 'only');
   }
 }
+
+/** A field filter, however often negated (`author:x`, `-author:x`, `NOT -author:x`). */
+export const isFilterUnit = (node: QueryNode): boolean =>
+  node.type === 'field' || (node.type === 'not' && isFilterUnit(node.child));

@@ -42,6 +42,13 @@
  *   leaf → true, NOT → false, AND → some child, OR → every child, with nested NOTs resolved
  *   by De Morgan so that `NOT NOT a` is accepted; `-jobs`, `a OR -b`, `NOT (a b)` are not).
  *
+ * FILTERS — `author:`, `subreddit:`, `type:`, `nsfw:` and their `-` forms written at the top
+ *   level (outside parentheses) apply to the whole query, wherever they stand: beside a
+ *   top-level OR the parse is `(a OR b) AND filters` (`"a b" OR c -author:x` keeps x out of
+ *   both sides); inside parentheses they stay local. A side of a top-level OR with nothing
+ *   but filters is an error. `filtersWidenedByScope` names the filters of a stored query
+ *   whose meaning this changed (they used to bind to one side only).
+ *
  * AST — and/or are flattened with ≥ 2 children; leaves carry raw offsets. `printQuery` is
  *   canonical (juxtaposition for AND, `-` for negation, minimal parentheses) and parses
  *   back to the same AST. It can exceed 256 characters for exotic input (NFKC expands ﷺ
@@ -58,10 +65,10 @@ export {
   type MatchExplanation,
   type MatchPlace,
 } from './explain';
-export { fieldHolds, OPERATOR_NAMES } from './fields';
+export { fieldHolds, isFilterUnit, OPERATOR_NAMES } from './fields';
 export { nearMatches } from './near';
 export { normalizeText } from './normalize';
-export { parseQuery } from './parse';
+export { filtersWidenedByScope, parseQuery } from './parse';
 export { printLeaf, printQuery } from './print';
 export {
   QUERY_LIMITS,

@@ -1,6 +1,8 @@
 import { blameExclusion, requiresPositive } from './collect';
 import { QueryParseError, quoteForMessage } from './errors';
+import { isFilterUnit } from './fields';
 import { phraseLeaf } from './leaf';
+import { printQuery } from './print';
 import { assertClosed, readWord, type WordToken } from './read-word';
 import { tokenize, type OperatorKind, type Token } from './tokenize';
 import { QUERY_LIMITS, type LeafNode, type ParseResult, type QueryNode } from './types';
@@ -17,6 +19,11 @@ class Parser {
   private leaves = 0;
   /** Raw offsets of NOT nodes, for the "only exclusions" error; the AST has no room for them. */
   readonly notOffsets = new WeakMap<QueryNode, number>();
+  /**
+   * Top-level filters that, before filters applied to the whole query, bound to one side of
+   * an OR only: the query now means something else (printed, in query order).
+   */
+  readonly widened: string[] = [];
 
   constructor(private readonly tokens: Token[]) {}
 
@@ -56,22 +63,62 @@ class Parser {
   }
 
   private parseOr(): QueryNode {
-    const children = [this.parseAnd()];
+    const branches = [this.parseAndParts()];
     for (let token = this.peek(); token?.kind === 'or'; token = this.peek()) {
       this.consumeOperator(token);
-      children.push(this.parseAnd());
+      branches.push(this.parseAndParts());
     }
-    return combine('or', children);
+    if (this.depth === 0 && branches.length > 1) return this.scopeTopLevelFilters(branches);
+    return combine(
+      'or',
+      branches.map((parts) => combine('and', parts)),
+    );
   }
 
-  private parseAnd(): QueryNode {
+  /**
+   * The top level of a query with an OR: its field filters (`-author:x`, written outside any
+   * parentheses) apply to the whole query, as in GitHub's and Gmail's search, so
+   * `a OR b -author:x` is `(a OR b) -author:x`. A side of the OR left with nothing but
+   * filters is refused, as it was when the filter bound to that side alone.
+   */
+  private scopeTopLevelFilters(branches: QueryNode[][]): QueryNode {
+    const filters: QueryNode[] = [];
+    const rests = branches.map((parts) => {
+      const rest = parts.filter((part) => !isFilterUnit(part));
+      const own = parts.filter(isFilterUnit);
+      if (rest.length === 0) throw this.nothingToLookFor(own[0]);
+      filters.push(...own);
+      return combine('and', rest);
+    });
+    const owned = branches.map((parts) => filterKey(parts.filter(isFilterUnit)));
+    if (owned.some((key) => key !== owned[0])) this.widened.push(...filters.map(printQuery));
+    return combine('and', [combine('or', rests), ...filters]);
+  }
+
+  /** The error for a filter with no term beside it; the same words `parseQuery` uses. */
+  nothingToLookFor(filter: QueryNode): QueryParseError {
+    if (filter.type === 'field') {
+      return new QueryParseError(
+        `Nothing to look for: ${filter.field}:${filter.value} at position ${filter.start + 1} only narrows the matches; add a term that has to appear`,
+        filter.start,
+      );
+    }
+    const offset = this.notOffsets.get(filter) ?? 0;
+    return new QueryParseError(
+      `Nothing to look for: the exclusion at position ${offset + 1} must be combined with a term that has to appear`,
+      offset,
+    );
+  }
+
+  /** The operands of one AND chain, not yet combined (the top level sorts out its filters). */
+  private parseAndParts(): QueryNode[] {
     const children = [this.parseNear()];
     for (let token = this.peek(); ; token = this.peek()) {
       if (token?.kind === 'and') this.consumeOperator(token);
       else if (!this.startsOperand(token)) break;
       children.push(this.parseNear());
     }
-    return combine('and', children);
+    return children;
   }
 
   private parseNear(): QueryNode {
@@ -196,6 +243,8 @@ class Parser {
   }
 }
 
+const filterKey = (filters: QueryNode[]): string => filters.map(printQuery).sort().join(' ');
+
 const isLeaf = (node: QueryNode): node is LeafNode =>
   node.type === 'term' || node.type === 'phrase';
 
@@ -208,6 +257,26 @@ function combine(type: 'and' | 'or', nodes: QueryNode[]): QueryNode {
 
 /** Parses a keyword query. Never throws: every problem is an error result with a position. */
 export function parseQuery(input: string): ParseResult {
+  return parseWithParser(input).result;
+}
+
+/**
+ * The top-level filters of a stored query that bound to one side of an OR before filters
+ * applied to the whole query (`-author:x` in `a OR b -author:x`): empty when its meaning
+ * did not change, or when it does not parse.
+ */
+export function filtersWidenedByScope(input: string): string[] {
+  const { result, parser } = parseWithParser(input);
+  return result.ok && parser ? [...new Set(parser.widened)] : [];
+}
+
+function parseWithParser(input: string): { result: ParseResult; parser?: Parser } {
+  let parser: Parser | undefined;
+  const result = parseChecked(input, (tokens) => (parser = new Parser(tokens)));
+  return { result, parser };
+}
+
+function parseChecked(input: string, makeParser: (tokens: Token[]) => Parser): ParseResult {
   // Checked before any other work so that huge inputs cost nothing.
   if (typeof input !== 'string') {
     return { ok: false, error: { message: 'The query must be text', position: 1 } };
@@ -224,21 +293,11 @@ export function parseQuery(input: string): ParseResult {
   try {
     const tokens = tokenize(input);
     if (tokens.length === 0) throw new QueryParseError('The query is empty', 0);
-    const parser = new Parser(tokens);
+    const parser = makeParser(tokens);
     const ast = parser.parseQuery();
     if (!requiresPositive(ast)) {
       const blamed = blameExclusion(ast);
-      if (blamed?.type === 'field') {
-        throw new QueryParseError(
-          `Nothing to look for: ${blamed.field}:${blamed.value} at position ${blamed.start + 1} only narrows the matches; add a term that has to appear`,
-          blamed.start,
-        );
-      }
-      const offset = (blamed && parser.notOffsets.get(blamed)) ?? 0;
-      throw new QueryParseError(
-        `Nothing to look for: the exclusion at position ${offset + 1} must be combined with a term that has to appear`,
-        offset,
-      );
+      throw parser.nothingToLookFor(blamed ?? ast);
     }
     return { ok: true, ast };
   } catch (error) {

@@ -1,4 +1,4 @@
-import { readsAsOperator } from './fields';
+import { isFilterUnit, readsAsOperator } from './fields';
 import type { LeafNode, QueryNode } from './types';
 
 /**
@@ -27,9 +27,23 @@ export function printLeaf(leaf: LeafNode): string {
 /**
  * Canonical text of a query: juxtaposition for AND, ` OR `, `-` for a negated leaf or group,
  * `NOT` for a negated negation (`--a` would read as excluding the term `-a`), and
- * parentheses only where precedence needs them.
+ * parentheses only where precedence needs them — or where a filter must stay local: at the
+ * top level, a filter beside an OR applies to the whole query, so a side of a top-level OR
+ * that holds one of its own is printed in parentheses (`a OR (b -author:x)`).
  */
 export function printQuery(node: QueryNode): string {
+  if (node.type !== 'or') return printNode(node);
+  return node.children
+    .map((child) =>
+      child.type === 'and' && child.children.some(isFilterUnit)
+        ? `(${printNode(child)})`
+        : printNode(child),
+    )
+    .join(' OR ');
+}
+
+/** `printQuery` of a node inside parentheses, where filters stay local. */
+function printNode(node: QueryNode): string {
   switch (node.type) {
     case 'term':
     case 'phrase':
@@ -42,17 +56,17 @@ export function printQuery(node: QueryNode): string {
       return `${printLeaf(node.left)} NEAR/${node.distance} ${printLeaf(node.right)}`;
     case 'and':
       return node.children
-        .map((child) => (child.type === 'or' ? `(${printQuery(child)})` : printQuery(child)))
+        .map((child) => (child.type === 'or' ? `(${printNode(child)})` : printNode(child)))
         .join(' ');
     case 'or':
-      return node.children.map(printQuery).join(' OR ');
+      return node.children.map(printNode).join(' OR ');
     case 'not': {
       const { child } = node;
-      if (child.type === 'not') return `NOT ${printQuery(child)}`;
+      if (child.type === 'not') return `NOT ${printNode(child)}`;
       if (child.type === 'and' || child.type === 'or' || child.type === 'near') {
-        return `-(${printQuery(child)})`;
+        return `-(${printNode(child)})`;
       }
-      return `-${printQuery(child)}`;
+      return `-${printNode(child)}`;
     }
   }
 }

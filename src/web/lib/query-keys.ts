@@ -17,6 +17,7 @@ export const queryKeys = {
     all: ['alerts'] as const,
     errorInfo: (id: string) => ['alerts', id, 'error-info'] as const,
     monitoring: (id: string) => ['alerts', id, 'monitoring'] as const,
+    filterScopeNotice: ['alerts', 'filter-scope-notice'] as const,
   },
   /** mentions: lists (dashboard, /mentions with its filters) and the activity chart. */
   mentions: {

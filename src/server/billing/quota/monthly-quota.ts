@@ -3,19 +3,24 @@ import { limitsForUsers } from '../plans/service';
 import * as repo from './quota-repo';
 
 // The monthly mentions quota of plan-limited users (docs/product.md §2, Plans and limits): its
-// period is the UTC calendar month; matches past it are not stored but counted.
+// period is the UTC calendar month; matches past it are not stored but counted. It counts
+// items, not mentions: one Reddit item matching two of a user's keywords is stored for both
+// but charged once (decision 025).
 
 /** The start of the quota's month holding `now`: the first day of its UTC calendar month. */
 export const quotaMonthStart = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
+/** One match as the quota sees it: whose, and which Reddit item (its fullname). */
+export type QuotaCharge = { userId: number; itemId: string };
+
 /**
  * Reserves this month's mentions for `userIds` inside the caller's transaction: returns how
- * many more each plan-limited user may receive (users without a monthly limit are left out).
- * Their user rows stay locked until the transaction ends (in id order, so two workers cannot
- * deadlock), so that concurrent pages cannot overshoot the quota.
+ * many more items each plan-limited user may receive (users without a monthly limit are left
+ * out). Their user rows stay locked until the transaction ends (in id order, so two workers
+ * cannot deadlock), so that concurrent pages cannot overshoot the quota.
  */
-export async function reserveMonthlyMentions(tx: DbOrTx, userIds: number[], now: Date) {
+async function reserveMonthlyItems(tx: DbOrTx, userIds: number[], now: Date) {
   const limited = new Map<number, number>();
   for (const [userId, limits] of await limitsForUsers(tx, userIds)) {
     if (limits.monthlyMentions !== null) limited.set(userId, limits.monthlyMentions);
@@ -23,10 +28,50 @@ export async function reserveMonthlyMentions(tx: DbOrTx, userIds: number[], now:
   if (limited.size === 0) return limited;
   const ids = [...limited.keys()];
   await repo.lockUsers(tx, ids);
-  for (const row of await repo.countMentionsSince(tx, ids, quotaMonthStart(now))) {
+  for (const row of await repo.countItemsSince(tx, ids, quotaMonthStart(now))) {
     limited.set(row.userId, (limited.get(row.userId) ?? 0) - row.n);
   }
   return limited;
+}
+
+const keyOf = ({ userId, itemId }: QuotaCharge) => `${userId}\u0000${itemId}`;
+
+/**
+ * The matches within each plan-limited user's items left this month (taken in order), inside
+ * the caller's transaction. An item the user already holds this month, or that an earlier
+ * match of the same call took, costs nothing more; an item past the quota is not stored and
+ * counted once as skipped, however many of the user's keywords it matched.
+ */
+export async function admitWithinMonthlyQuota<T>(
+  tx: DbOrTx,
+  matches: T[],
+  chargeOf: (match: T) => QuotaCharge,
+  now: Date,
+): Promise<{ allowed: T[]; overQuota: number }> {
+  const charges = matches.map(chargeOf);
+  const left = await reserveMonthlyItems(tx, [...new Set(charges.map((c) => c.userId))], now);
+  const limited = charges.filter((charge) => left.has(charge.userId));
+  const held = new Set((await repo.itemsHeldSince(tx, limited, quotaMonthStart(now))).map(keyOf));
+  const skippedItems = new Set<string>();
+  const skipped = new Map<number, number>();
+  const allowed = matches.filter((_, index) => {
+    const charge = charges[index];
+    const allowance = left.get(charge.userId);
+    const key = keyOf(charge);
+    if (allowance === undefined || held.has(key)) return true;
+    if (allowance <= 0) {
+      if (!skippedItems.has(key)) {
+        skippedItems.add(key);
+        skipped.set(charge.userId, (skipped.get(charge.userId) ?? 0) + 1);
+      }
+      return false;
+    }
+    left.set(charge.userId, allowance - 1);
+    held.add(key);
+    return true;
+  });
+  await recordQuotaSkips(tx, skipped, now);
+  return { allowed, overQuota: skippedItems.size };
 }
 
 /** Counts, per user, the matches not stored this month for being over the quota. */

@@ -1,4 +1,4 @@
-import { and, count, gte, inArray, sql } from 'drizzle-orm';
+import { and, countDistinct, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mentionQuotaSkips, mentions, users } from '../../db/schema';
 
@@ -16,13 +16,37 @@ export async function lockUsers(tx: DbOrTx, userIds: number[]) {
     .for('update');
 }
 
-/** Mentions stored for each of the users since `since` (users with none are left out). */
-export function countMentionsSince(tx: DbOrTx, userIds: number[], since: Date) {
+/**
+ * Distinct Reddit items stored for each of the users since `since` (users with none are left
+ * out): an item stored for two keywords counts once.
+ */
+export function countItemsSince(tx: DbOrTx, userIds: number[], since: Date) {
   return tx
-    .select({ userId: mentions.userId, n: count() })
+    .select({ userId: mentions.userId, n: countDistinct(mentions.redditId) })
     .from(mentions)
     .where(and(inArray(mentions.userId, userIds), gte(mentions.createdAt, since)))
     .groupBy(mentions.userId);
+}
+
+/** Which of these (user, item) pairs the user already holds a mention of since `since`. */
+export async function itemsHeldSince(
+  tx: DbOrTx,
+  charges: { userId: number; itemId: string }[],
+  since: Date,
+) {
+  if (charges.length === 0) return [];
+  const userIds = [...new Set(charges.map((c) => c.userId))];
+  const itemIds = [...new Set(charges.map((c) => c.itemId))];
+  return tx
+    .selectDistinct({ userId: mentions.userId, itemId: mentions.redditId })
+    .from(mentions)
+    .where(
+      and(
+        inArray(mentions.userId, userIds),
+        inArray(mentions.redditId, itemIds),
+        gte(mentions.createdAt, since),
+      ),
+    );
 }
 
 /** Adds `skipped` to the user's count of matches not stored in `month`. */

@@ -97,6 +97,11 @@ export const alerts = pgTable(
     lastPolledAt: timestamp('last_polled_at', { withTimezone: true }),
     nextPollAt: timestamp('next_poll_at', { withTimezone: true }),
     pollPriority: integer('poll_priority').notNull().default(0),
+    /**
+     * Written before top-level filters applied to the whole query (decision 024): its owner
+     * is shown what changed, if anything, until they dismiss the notice or edit the keyword.
+     */
+    filterScopeReview: boolean('filter_scope_review').notNull().default(false),
   },
   (t) => [
     index('alerts_user_id_idx').on(t.userId),
@@ -169,6 +174,9 @@ export const mentions = pgTable(
     index('mentions_user_replied_idx')
       .on(t.userId, t.redditCreatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.hasReplied}`),
+    // One item stored for several of a user's keywords: the feed lists it once and the quota
+    // charges it once (decision 025), both looking its other mentions up by this.
+    index('mentions_user_item_idx').on(t.userId, t.redditId, t.id),
     // The digest job reads only a user's not-yet-digested mentions.
     index('mentions_undigested_idx')
       .on(t.userId)

@@ -70,7 +70,12 @@ async function readFeed(deps: FeedPollDeps, listing: ListingRow, signal?: AbortS
   const now = deps.clock.now();
   const fresh = page.items.filter((item) => !deps.recent.has(listing.id, item.fullname));
   // Scores are unknown in feeds (0): minScore cannot be honoured, so nothing waits for one.
-  const matches = matchItems(deps.index(), fresh).map((m) => ({ ...m, belowMinScore: false }));
+  // A site-wide keyword waits for credentials, as its status says: it takes nothing from the
+  // feeds read for other keywords' subreddits, which would be a sample it never asked for
+  // (decision 025).
+  const matches = matchItems(deps.index(), fresh)
+    .filter((m) => Boolean(m.alert.subreddits))
+    .map((m) => ({ ...m, belowMinScore: false }));
   const newest = page.items.reduce<(typeof page.items)[number] | undefined>(
     (best, item) => (!best || item.createdAt > best.createdAt ? item : best),
     undefined,

@@ -14,6 +14,26 @@ export type Position = { fullname: string; createdMs: number };
 export const positionsOf = (page: ListingPage): Position[] =>
   page.items.map((item) => ({ fullname: item.fullname, createdMs: item.createdAt.getTime() }));
 
+/**
+ * What a re-read from an anchor went back over, from its first page (newest first, read
+ * `before` the anchor): the items older than the cursor `behind`, and the Reddit time they
+ * span, from the cursor's item back to the anchor (or to the oldest of them). Measured on the
+ * listing itself, never estimated from its rate, which a quiet listing makes tiny. Null when
+ * the cursor is not on the page.
+ */
+export function checkedBack(
+  page: ListingPage,
+  behind: string,
+  anchor: Position | null,
+): { items: number; spanMs: number } | null {
+  const at = page.items.findIndex((item) => item.fullname === behind);
+  if (at < 0) return null;
+  const items = page.items.length - 1 - at;
+  const from = page.items[at].createdAt.getTime();
+  const back = anchor?.createdMs ?? page.items[page.items.length - 1].createdAt.getTime();
+  return { items, spanMs: Math.max(0, from - back) };
+}
+
 /** A page with fewer entries than asked for: the listing has no more in that direction. */
 export const isShort = (page: ListingPage) => page.items.length + page.skipped < PAGE;
 

@@ -4,6 +4,7 @@ import { estimateMissed, matchItems, oldest, sampleRate } from '../page-items';
 import { storeMatches } from '../store-mentions';
 import {
   PAGE,
+  checkedBack,
   cursorAt,
   fullPagesDue,
   isShort,
@@ -111,7 +112,7 @@ export class ListingTurn {
         }
         const reread = pages === 1 && behind !== null ? behind : undefined;
         await this.store(page, { advance: true, behind: reread });
-        if (reread) this.noteCheckedBack(page, reread);
+        if (reread) this.noteCheckedBack(page, reread, chain[0] ?? null);
         chain.push(...positionsOf(page).reverse());
         start = this.cursor.fullname ?? undefined;
         if (isShort(page)) return true;
@@ -240,14 +241,12 @@ export class ListingTurn {
     return this.deps.clock.now().getTime();
   }
 
-  /** The items and creation time the latest re-read went back over (the status). */
-  private noteCheckedBack(page: ListingPage, behind: string) {
-    const at = page.items.findIndex((item) => item.fullname === behind);
-    if (at < 0) return;
-    const items = page.items.length - 1 - at;
-    const perMs = this.listing.itemsPerMinute / 60_000;
-    this.rereadState.checkedBackItems = items;
-    this.rereadState.checkedBackMs = perMs > 0 ? Math.round(items / perMs) : null;
+  /** The items and Reddit time the latest re-read went back over (the status). */
+  private noteCheckedBack(page: ListingPage, behind: string, anchor: Position | null) {
+    const back = checkedBack(page, behind, anchor);
+    if (!back) return;
+    this.rereadState.checkedBackItems = back.items;
+    this.rereadState.checkedBackMs = back.spanMs;
   }
 
   /**

@@ -6,7 +6,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { NoticeArea } from '../../components/notice-area';
 import { PageHeader } from '../../components/page-header';
 import { useVerifyEmailNotice } from '../../features/accounts';
-import { AlertsOverview, KeywordDialog } from '../../features/alerts';
+import { AlertsOverview, KeywordDialog, useFilterScopeChangeNotice } from '../../features/alerts';
 import { usePausedAlertsNotice } from '../../features/billing';
 import { usePausedChannelsNotice } from '../../features/channels';
 import { StatsCards, useQuotaNotice } from '../../features/dashboard';
@@ -42,6 +42,7 @@ export default function DashboardPage() {
     useBackfillNotice(created, () => setCreated(undefined)),
     useVerifyEmailNotice(),
     usePausedAlertsNotice(),
+    useFilterScopeChangeNotice(),
   ];
   return (
     <>

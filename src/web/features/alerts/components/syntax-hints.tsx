@@ -14,7 +14,7 @@ export function SyntaxHints() {
         Narrow it down: <Code>-author:AutoModerator</Code> or <Code>author:name</Code>,{' '}
         <Code>subreddit:SaaS</Code>, <Code>type:post</Code> or <Code>type:comment</Code>,{' '}
         <Code>title:pricing</Code> (in the title), <Code>stripe NEAR/5 fees</Code> (within 5 words)
-        and <Code>nsfw:no</Code>.
+        and <Code>nsfw:no</Code>. Outside parentheses a filter applies to the whole keyword.
       </Text>
     </>
   );

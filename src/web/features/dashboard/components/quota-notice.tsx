@@ -1,6 +1,7 @@
 import { Alert as Notice, Anchor, Text } from '@mantine/core';
 import { keywordsOverPace, type Stats } from '@shared/api/stats';
 import { isMonthlyQuotaReached } from '@shared/builtin-plans';
+import { rounded } from '@shared/volume-estimate';
 import { IconAlertTriangle, IconGauge } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { PageNotice } from '../../../components/notice-area';
@@ -61,7 +62,11 @@ function QuotaReached({ stats }: { stats: Stats }) {
 function QuotaPace({ stats }: { stats: Stats }) {
   const limit = stats.limits.monthlyMentions ?? 0;
   const fast = keywordsOverPace(stats);
-  const pace = fast[0].perDay ?? 0;
+  if (fast.length === 0) return null;
+  // The busiest: its figure when steady, else the low end of its range (src/shared/volume-estimate.ts).
+  const { estimate } = fast[0];
+  const steady = estimate?.confidence === 'steady';
+  const pace = rounded((steady ? estimate?.perDay : estimate?.low) ?? 0);
   return (
     <Notice
       color="yellow"
@@ -70,11 +75,12 @@ function QuotaPace({ stats }: { stats: Stats }) {
       title="A keyword is on course to use this month’s mentions within a day"
     >
       <Text size="sm">
-        {quoted(fast.map((k) => k.keyword))} {fast.length === 1 ? 'matches' : 'match'} about{' '}
-        {pace.toLocaleString()} mentions a day{fast.length > 1 ? ' (the busiest)' : ''}; your plan
-        includes {limit.toLocaleString()} a month, {stats.monthMentions.toLocaleString()} used so
-        far. Narrow {fast.length === 1 ? 'it' : 'them'} with subreddits, a phrase in quotes or
-        -exclusions, or <UpgradeLink /> for unlimited mentions.
+        {quoted(fast.map((k) => k.keyword))} {fast.length === 1 ? 'matches' : 'match'}{' '}
+        {steady ? 'about' : 'at least'} {pace.toLocaleString()} mentions a day
+        {fast.length > 1 ? ' (the busiest)' : ''}; your plan includes {limit.toLocaleString()} a
+        month, {stats.monthMentions.toLocaleString()} used so far. Narrow{' '}
+        {fast.length === 1 ? 'it' : 'them'} with subreddits, a phrase in quotes or -exclusions, or{' '}
+        <UpgradeLink /> for unlimited mentions.
       </Text>
     </Notice>
   );

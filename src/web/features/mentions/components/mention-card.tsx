@@ -158,16 +158,20 @@ export function MentionCard({ mention, feedback: Feedback, framed = true }: Prop
           <Text size="xs" c="dimmed" style={untrusted}>
             u/{cleanRedditText(mention.author)}
           </Text>
-          <Badge
-            size="xs"
-            variant="outline"
-            color="gray"
-            tt="none"
-            maw={220}
-            title={mention.keyword}
-          >
-            {mention.keyword}
-          </Badge>
+          {/* One item matched by several keywords is listed once, with each of them. */}
+          {(mention.keywords.length > 0 ? mention.keywords : [mention.keyword]).map((keyword) => (
+            <Badge
+              key={keyword}
+              size="xs"
+              variant="outline"
+              color="gray"
+              tt="none"
+              maw={220}
+              title={keyword}
+            >
+              {keyword}
+            </Badge>
+          ))}
         </Group>
         <Group gap="sm" wrap="nowrap">
           <Feedback mention={mention} />

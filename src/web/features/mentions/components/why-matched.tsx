@@ -16,8 +16,8 @@ const placesText = (where: MatchPlace[]) =>
     : `in ${where.map((w) => PLACES[w]).join(' and ')}`;
 
 /**
- * "Why it matched": the keyword's terms found in this mention and where, and the part of the
- * query that held, worked out with the matcher's own rules (src/shared/query/explain.ts).
+ * "Why it matched": the keyword's terms found in this mention and where, the part of the
+ * query that held, and apart from them the top-level filters (which apply to the whole query), worked out with the matcher's own rules (src/shared/query/explain.ts).
  * Nothing is shown when the keyword was edited after the mention was stored.
  */
 export function WhyMatched({ mention }: { mention: Mention }) {
@@ -60,6 +60,17 @@ export function WhyMatched({ mention }: { mention: Mention }) {
           ))}
           . Rule that held: <code>{why.path}</code>
         </Text>
+        {why.filters.length > 0 && (
+          <Text size="xs" c="dimmed">
+            Filters that held for the whole keyword:{' '}
+            {why.filters.map((filter, i) => (
+              <span key={filter}>
+                {i > 0 && ' '}
+                <code>{filter}</code>
+              </span>
+            ))}
+          </Text>
+        )}
       </Collapse>
     </div>
   );

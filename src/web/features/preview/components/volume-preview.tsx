@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { HighlightedText } from '../../../components/highlighted-text';
 import { useStats } from '../../mentions';
 import { usePreview } from '../api/get-preview';
-import { dailyRate, detailLines, headline, planLine } from '../preview-text';
+import { detailLines, headline, planLine } from '../preview-text';
 
 /**
  * The volume preview: the keyword, as the dialog stands, run against what Earshot read in the
@@ -23,7 +23,7 @@ export function VolumePreview({ input }: { input: PreviewRequest }) {
   if (!ast || preview.isError) return null;
   const data = preview.data;
   if (data?.basis === 'unavailable') return null;
-  const rate = data ? dailyRate(data) : null;
+  const plan = data?.estimate && limit !== null ? planLine(data.estimate, limit) : null;
   return (
     <Paper withBorder radius="md" p="sm" aria-label="Volume preview" component="section">
       <Stack gap={6}>
@@ -38,7 +38,7 @@ export function VolumePreview({ input }: { input: PreviewRequest }) {
         {data && (
           <Text size="xs" c="dimmed">
             {detailLines(data).join(' ')}
-            {rate !== null && limit !== null && ` ${planLine(rate, limit)}`}
+            {plan && ` ${plan}`}
           </Text>
         )}
         {data && data.examples.length > 0 && (
