@@ -75,7 +75,8 @@ describe.skipIf(!suite.enabled)('small things', () => {
   });
 
   test('an email change with the password left empty says the field is required', async () => {
-    const { page, context } = await suite.open(DESKTOP);
+    const { page, context, expectError } = await suite.open(DESKTOP);
+    expectError({ text: /status of 400/, url: /\/api\/user\/profile$/ });
     await registerThroughApi(context, suite.server.url);
     await page.goto(`${suite.server.url}/settings`);
     await page.getByRole('textbox', { name: 'Email' }).fill(`moved-${uniqueTag()}@example.com`);

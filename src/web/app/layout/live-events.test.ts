@@ -29,7 +29,7 @@ describe('applyLiveEvent', () => {
   test('new mentions refetch the feeds, the counts and the keywords, nothing else', () => {
     const client = cacheWith([]);
     applyLiveEvent(client, { type: 'mentions' });
-    expect(invalid(client).sort()).toEqual(['alerts', 'mentions', 'stats']);
+    expect(invalid(client).sort()).toEqual(['alerts', 'ingestion-status', 'mentions', 'stats']);
   });
 
   test('a healthy listing read moves its time in the cache without a request', () => {
