@@ -32,7 +32,8 @@ export interface ServerProcess {
  */
 export function spawnServer(env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { PATH: process.env.PATH, ...env },
+    // A loaded test machine must not shed a test's requests: tests ask for shedding themselves.
+    env: { PATH: process.env.PATH, SHED_EVENT_LOOP_DELAY_MS: '0', SHED_DB_WAIT_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
