@@ -307,6 +307,7 @@ function print(kind: string, phases: Phase[]) {
     'p95',
     'p99',
     '503s',
+    '503 p99',
     'other',
     'gaps',
     'stored',

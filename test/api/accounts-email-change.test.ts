@@ -145,4 +145,24 @@ describe('no squatting', () => {
     expect(late.body.message).toBe('Another account now uses this email address');
     expect((await client.get('/api/user')).body).toMatchObject({ email, pendingEmail: null });
   });
+
+  test('a new address is mailed at most 5 times an hour per account: no relay', async () => {
+    const { client, email, password } = await t.signedIn();
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await client.put('/api/user/profile', {
+        username: email,
+        email: `relay-${i}-${Date.now()}@elsewhere.example`,
+        currentPassword: password,
+      });
+      statuses.push(res.status);
+      if (i === 5) {
+        expect(res.headers.get('retry-after')).toBe('3600');
+        expect(res.body.message).toBe(
+          'You can change your email address 5 times an hour. Please try again in 1 hour.',
+        );
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
 });

@@ -69,7 +69,7 @@ describe('event-loop delay', async () => {
       // Stall the loop, as a burst of CPU-bound work would.
       const until = Date.now() + 50;
       while (Date.now() < until);
-      const res = await client.get('/api/plans');
+      const res = await client.get('/api/user');
       return res.status === 503 && res;
     });
     expect(refused.headers.get('retry-after')).toBe('5');

@@ -42,7 +42,8 @@ export function spawnServer(
       ]
     : [process.execPath, ['dist/server/main.js']];
   const child = spawn(command, args, {
-    env: { PATH: process.env.PATH, ...env },
+    // A loaded test machine must not shed a test's requests: tests ask for shedding themselves.
+    env: { PATH: process.env.PATH, SHED_EVENT_LOOP_DELAY_MS: '0', SHED_DB_WAIT_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

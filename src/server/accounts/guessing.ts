@@ -6,6 +6,7 @@ const HOUR = 60 * MINUTE;
 
 export const RESET_REQUESTS_PER_EMAIL_PER_HOUR = 3;
 export const VERIFICATION_RESENDS_PER_HOUR = 5;
+export const EMAIL_CHANGES_PER_HOUR = 5;
 
 /**
  * Every limit on guessing a password or flooding a mailbox, in one place (decision record 009).
@@ -15,8 +16,12 @@ export const VERIFICATION_RESENDS_PER_HOUR = 5;
 export function createGuessingLimits(config: Config, rateLimiter: RateLimiterFactory) {
   const perMinute = config.authRateLimitPerMinute;
   const tooMany = 'Too many attempts. Please wait a minute and try again.';
-  const limiter = (bucket: string, max: number, windowMs: number, message = tooMany) =>
-    rateLimiter({ bucket, max, windowMs, message });
+  const limiter = (
+    bucket: string,
+    max: number,
+    windowMs: number,
+    message: string | ((wait: string) => string) = tooMany,
+  ) => rateLimiter({ bucket, max, windowMs, message });
   return {
     /** Every password check from one client IP: login, password change, email change, reset. */
     passwordPerIp: limiter('password-per-ip', perMinute, MINUTE),
@@ -44,6 +49,17 @@ export function createGuessingLimits(config: Config, rateLimiter: RateLimiterFac
     ),
     /** Opening a verification or reset link (256-bit tokens: this only bounds the load). */
     linkPerIp: limiter('link-per-ip', perMinute, MINUTE),
+    /**
+     * A new address gets a link from us: without this, 10 changes a minute would mail any 10
+     * addresses (no relay).
+     */
+    emailChangePerUser: limiter(
+      'email-change-per-user',
+      EMAIL_CHANGES_PER_HOUR,
+      HOUR,
+      (wait) =>
+        `You can change your email address ${EMAIL_CHANGES_PER_HOUR} times an hour. Please try again in ${wait}.`,
+    ),
     resendPerUser: limiter(
       'resend-per-user',
       VERIFICATION_RESENDS_PER_HOUR,

@@ -190,7 +190,10 @@ export function createAuthService(deps: {
       const emailChange = body.email !== user.email && body.email !== user.pendingEmail;
       // A taken address is said first (registration says as much to anyone); then the password.
       await assertAvailable(body, user.id);
-      if (emailChange) await checkCurrentPassword(user, body.currentPassword, caller.ip);
+      if (emailChange) {
+        await checkCurrentPassword(user, body.currentPassword, caller.ip);
+        await limits.emailChangePerUser.hit(String(user.id));
+      }
       let saved: repo.UserRow;
       try {
         saved = await repo.updateUser(db, user.id, {
