@@ -2,7 +2,12 @@ import { newMessageId } from '../mailer';
 import type { SendResult } from '../types';
 import type { RenderedDigest } from './render';
 import { leaseDueConfigs, releaseConfig, releaseWithSlots } from './lease-repo';
-import { countByKeywordFor, listedMentionsFor, pendingMentionIdsFor } from './mention-repo';
+import {
+  countByKeywordFor,
+  instantWindowStarts,
+  listedMentionsFor,
+  pendingMentionIdsFor,
+} from './mention-repo';
 import { completeRuns, insertRuns, markSendingMany, openRunsFor } from './run-batch-repo';
 import { pruneRuns } from './run-history-repo';
 import { closeRun, completeRun, type DigestRunRow } from './run-repo';
@@ -119,9 +124,17 @@ async function prepareBatch(
   );
   if (fresh.length === 0) return undefined;
 
+  const instant = fresh.filter(
+    ({ config }) => scheduleOf(config, deps.instantMinutes).frequency === 'instant',
+  );
+  const since = await instantWindowStarts(
+    deps.db,
+    instant.map(({ config }) => ({ userId: config.userId, savedAt: config.updatedAt })),
+  );
   const pending = await pendingMentionIdsFor(
     deps.db,
     fresh.map((item) => item.config.userId),
+    since,
   );
   // A slot with nothing to send passes silently.
   const empty = fresh.filter((item) => !pending.has(item.config.userId));
@@ -129,7 +142,7 @@ async function prepareBatch(
   stats.empty += empty.length;
   const due = fresh.filter((item) => pending.has(item.config.userId));
   if (due.length === 0) return undefined;
-  return recordRuns(deps, due, pending, now);
+  return recordRuns(deps, due, pending, since, now);
 }
 
 /** The configs in a rare state, each through `processConfig`; one failing stops no other. */
@@ -168,6 +181,7 @@ async function recordRuns(
   deps: DigestJobDeps,
   due: Leased[],
   pending: Map<number, number[]>,
+  instantSince: Map<number, Date>,
   now: Date,
 ): Promise<PreparedBatch> {
   const { db } = deps;
@@ -177,7 +191,13 @@ async function recordRuns(
   const rendered = new Map(
     due.map(({ config }) => [
       config.userId,
-      renderFor(deps, config, listed.get(config.userId) ?? [], totals.get(config.userId)),
+      renderFor(
+        deps,
+        config,
+        listed.get(config.userId) ?? [],
+        totals.get(config.userId),
+        instantSince.get(config.userId),
+      ),
     ]),
   );
   const runs = await insertRuns(

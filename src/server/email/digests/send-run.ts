@@ -1,6 +1,6 @@
 import type { SendResult } from '../types';
 import { renderDigest, type DigestMention, type RenderedDigest } from './render';
-import { countByKeywordFor, listedMentionsFor } from './mention-repo';
+import { countByKeywordFor, instantWindowStarts, listedMentionsFor } from './mention-repo';
 import { closeRun, completeRun, markSending, scheduleRetry, type DigestRunRow } from './run-repo';
 import { nextSlotAfter } from './schedule';
 import { scheduleOf, type DigestConfigRow } from './settings-repo';
@@ -20,11 +20,15 @@ export function renderFor(
   config: DigestConfigRow,
   mentions: DigestMention[],
   byKeyword = new Map<string, number>(),
+  /** An instant email's window start, said in it ("since 14:05"). */
+  since?: Date,
 ) {
   return renderDigest({
     appUrl: deps.appUrl,
     frequency: scheduleOf(config, deps.instantMinutes).frequency,
     timezone: config.timezone,
+    since,
+    sentAt: deps.clock.now(),
     total: [...byKeyword.values()].reduce((a, b) => a + b, 0),
     totalsByKeyword: byKeyword,
     mentions,
@@ -73,7 +77,19 @@ export async function attempt(
     });
     return 'empty';
   }
-  const rendered = renderFor(deps, config, listed.get(run.userId) ?? [], totals.get(run.userId));
+  const instant = scheduleOf(config, deps.instantMinutes).frequency === 'instant';
+  const since = instant
+    ? (await instantWindowStarts(deps.db, [{ userId: run.userId, savedAt: config.updatedAt }])).get(
+        run.userId,
+      )
+    : undefined;
+  const rendered = renderFor(
+    deps,
+    config,
+    listed.get(run.userId) ?? [],
+    totals.get(run.userId),
+    since,
+  );
   const attempts = await markSending(deps.db, run.id, deps.clock.now());
   return settle(deps, run, config, attempts, await send(deps, run, config, email, rendered));
 }
