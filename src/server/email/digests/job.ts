@@ -2,17 +2,12 @@ import { newMessageId } from '../mailer';
 import type { SendResult } from '../types';
 import type { RenderedDigest } from './render';
 import { leaseDueConfigs, releaseConfig, releaseWithSlots } from './lease-repo';
-import {
-  countByKeywordFor,
-  instantWindowStarts,
-  listedMentionsFor,
-  pendingMentionIdsFor,
-} from './mention-repo';
+import { countByKeywordFor, listedMentionsFor, pendingMentionIdsFor } from './mention-repo';
 import { completeRuns, insertRuns, markSendingMany, openRunsFor } from './run-batch-repo';
 import { pruneRuns } from './run-history-repo';
 import { closeRun, completeRun, type DigestRunRow } from './run-repo';
 import { firstDueSlot, nextSlotAfter } from './schedule';
-import { attempt, LISTED_MENTIONS, renderFor, send, settle } from './send-run';
+import { attempt, instantWindows, LISTED_MENTIONS, renderFor, send, settle } from './send-run';
 import { scheduleOf } from './settings-repo';
 import type { DigestJobDeps, DigestJobStats } from './types';
 
@@ -124,12 +119,9 @@ async function prepareBatch(
   );
   if (fresh.length === 0) return undefined;
 
-  const instant = fresh.filter(
-    ({ config }) => scheduleOf(config, deps.instantMinutes).frequency === 'instant',
-  );
-  const since = await instantWindowStarts(
-    deps.db,
-    instant.map(({ config }) => ({ userId: config.userId, savedAt: config.updatedAt })),
+  const since = await instantWindows(
+    deps,
+    fresh.map((item) => item.config),
   );
   const pending = await pendingMentionIdsFor(
     deps.db,

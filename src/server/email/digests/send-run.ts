@@ -15,6 +15,17 @@ export const LISTED_MENTIONS = 100;
 export const RETRY_BACKOFF_MS = [1, 5, 15, 60, 180].map((minutes) => minutes * 60_000);
 export const MAX_ATTEMPTS = RETRY_BACKOFF_MS.length + 1;
 
+/** Where each instant email's window starts, for those of `configs` set to instant. */
+export function instantWindows(deps: DigestJobDeps, configs: DigestConfigRow[]) {
+  const instant = configs.filter(
+    (config) => scheduleOf(config, deps.instantMinutes).frequency === 'instant',
+  );
+  return instantWindowStarts(
+    deps.db,
+    instant.map((config) => ({ userId: config.userId, savedAt: config.updatedAt })),
+  );
+}
+
 export function renderFor(
   deps: DigestJobDeps,
   config: DigestConfigRow,
@@ -77,12 +88,7 @@ export async function attempt(
     });
     return 'empty';
   }
-  const instant = scheduleOf(config, deps.instantMinutes).frequency === 'instant';
-  const since = instant
-    ? (await instantWindowStarts(deps.db, [{ userId: run.userId, savedAt: config.updatedAt }])).get(
-        run.userId,
-      )
-    : undefined;
+  const since = (await instantWindows(deps, [config])).get(run.userId);
   const rendered = renderFor(
     deps,
     config,
