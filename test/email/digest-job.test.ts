@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { digestConfigs, digestRuns, mentions } from '../../src/server/db/schema';
+import { alerts, digestConfigs, digestRuns, mentions } from '../../src/server/db/schema';
 import { runDigestJob, MAX_ATTEMPTS } from '../../src/server/email/digests/job';
 import { createSmtpMailer } from '../../src/server/email/mailer';
 import type { Mailer } from '../../src/server/email/types';
@@ -53,6 +53,15 @@ const inbox = (email: string) =>
   sink.messages.filter(
     (m) => m.envelopeTo.includes(email) && !m.parsed.messageId?.startsWith('<verify.'),
   );
+
+/** "13:05": a time on a Berlin reader's clock, as an instant email says it. */
+const berlinClock = (date: Date) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Europe/Berlin',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
 
 async function config(userId: number) {
   const [row] = await t.db.select().from(digestConfigs).where(eq(digestConfigs.userId, userId));
@@ -373,7 +382,8 @@ describe('due slots across timezones and DST (settings via the API)', () => {
   });
 
   test('instant: what is new within the 5-minute window, one email a window, none when nothing is new', async () => {
-    const u = await userWithMentions(2);
+    const signed = await t.signedIn();
+    const u = { ...signed, alert: await insertAlert(t.db, signed.user.id, 'stripe') };
     const saved = await u.client.put('/api/digest-config', {
       frequency: 'instant',
       time: '08:00',
@@ -381,6 +391,9 @@ describe('due slots across timezones and DST (settings via the API)', () => {
       isActive: true,
     });
     expect(saved.status).toBe(200);
+    const savedAt = t.clock.now();
+    const after = (ms: number) => ({ createdAt: new Date(t.clock.now().getTime() + ms) });
+    await insertMentions(t.db, u.alert, 2, after(1000));
     expect(saved.body.frequency).toBe('instant');
     const slot = new Date(saved.body.nextSendAt);
     const wait = slot.getTime() - t.clock.now().getTime();
@@ -392,7 +405,9 @@ describe('due slots across timezones and DST (settings via the API)', () => {
     const [first] = inbox(u.email);
     expect(inbox(u.email)).toHaveLength(1);
     expect(first.parsed.subject).toBe('Earshot: 2 new mentions for "stripe"');
-    expect(first.parsed.text).toContain('in the last few minutes');
+    // The window in words: since the settings chose instant emails.
+    const hhmm = savedAt.toISOString().slice(11, 16);
+    expect(first.parsed.text).toContain(`of your keywords on Reddit since ${hhmm}.`);
     // Unsubscribe headers, as every digest has them.
     expect(first.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
     expect((await config(u.user.id)).nextSlotAt!.getTime()).toBe(slot.getTime() + 5 * MINUTE);
@@ -403,11 +418,57 @@ describe('due slots across timezones and DST (settings via the API)', () => {
     expect(inbox(u.email)).toHaveLength(1);
 
     // One new mention: the window after says just that.
-    await insertMentions(t.db, u.alert, 1);
+    await insertMentions(t.db, u.alert, 1, after(1000));
     advanceTo(new Date(slot.getTime() + 10 * MINUTE + 1000));
     await job();
     expect(inbox(u.email)).toHaveLength(2);
     expect(inbox(u.email)[1].parsed.subject).toBe('Earshot: 1 new mention for "stripe"');
+  });
+
+  test('instant: only live keywords, the window in the reader’s time, nothing older than the previous send', async () => {
+    const signed = await t.signedIn();
+    const { user, email, client } = signed;
+    const live = await insertAlert(t.db, user.id, 'stripe');
+    const paused = await insertAlert(t.db, user.id, 'paddle');
+    await t.db.update(alerts).set({ isPaused: true }).where(eq(alerts.id, paused.id));
+    const saved = await client.put('/api/digest-config', {
+      frequency: 'instant',
+      time: '08:00',
+      timezone: 'Europe/Berlin',
+      isActive: true,
+    });
+    const savedAt = t.clock.now();
+    const stored = (msAfterSave: number) => ({
+      createdAt: new Date(savedAt.getTime() + msAfterSave),
+    });
+    // Waiting since before instant emails were chosen: not this email's news.
+    await insertMentions(t.db, live, 1, stored(-MINUTE));
+    await insertMentions(t.db, live, 2, stored(1000));
+    await insertMentions(t.db, paused, 1, stored(1000));
+    const slot = new Date(saved.body.nextSendAt);
+    advanceTo(new Date(slot.getTime() + 1000));
+    await job();
+    expect(inbox(email)).toHaveLength(1);
+    const [first] = inbox(email);
+    expect(first.parsed.subject).toBe('Earshot: 2 new mentions for "stripe"');
+    expect(first.parsed.text).not.toContain('paddle');
+    // Berlin is UTC+1 in November: the reader's clock, not the server's.
+    const local = berlinClock(savedAt);
+    expect(local).not.toBe(savedAt.toISOString().slice(11, 16));
+    expect(first.parsed.text).toContain(`on Reddit since ${local}.`);
+
+    // A mention stored late with a time before that send (a slow page), and one after it:
+    // only the new one, and the window starts at the previous send.
+    const sentAt = t.clock.now();
+    await insertMentions(t.db, live, 1, { createdAt: new Date(sentAt.getTime() - MINUTE) });
+    await insertMentions(t.db, live, 1, { createdAt: new Date(sentAt.getTime() + 1000) });
+    advanceTo(new Date(slot.getTime() + 5 * MINUTE + 1000));
+    await job();
+    expect(inbox(email)).toHaveLength(2);
+    const second = inbox(email)[1];
+    expect(second.parsed.subject).toBe('Earshot: 1 new mention for "stripe"');
+    const previous = berlinClock(sentAt);
+    expect(second.parsed.text).toContain(`on Reddit since ${previous}.`);
   });
 
   test('weekly goes out on the chosen weekday only', async () => {

@@ -1,8 +1,8 @@
 import { blameExclusion, requiresPositive } from './collect';
 import { QueryParseError, quoteForMessage } from './errors';
-import { isFilterUnit } from './fields';
 import { phraseLeaf } from './leaf';
-import { printQuery } from './print';
+import { combine } from './combine';
+import { scopeTopLevelFilters } from './top-level-filters';
 import { assertClosed, readWord, type WordToken } from './read-word';
 import { tokenize, type OperatorKind, type Token } from './tokenize';
 import { QUERY_LIMITS, type LeafNode, type ParseResult, type QueryNode } from './types';
@@ -75,24 +75,10 @@ class Parser {
     );
   }
 
-  /**
-   * The top level of a query with an OR: its field filters (`-author:x`, written outside any
-   * parentheses) apply to the whole query, as in GitHub's and Gmail's search, so
-   * `a OR b -author:x` is `(a OR b) -author:x`. A side of the OR left with nothing but
-   * filters is refused, as it was when the filter bound to that side alone.
-   */
   private scopeTopLevelFilters(branches: QueryNode[][]): QueryNode {
-    const filters: QueryNode[] = [];
-    const rests = branches.map((parts) => {
-      const rest = parts.filter((part) => !isFilterUnit(part));
-      const own = parts.filter(isFilterUnit);
-      if (rest.length === 0) throw this.nothingToLookFor(own[0]);
-      filters.push(...own);
-      return combine('and', rest);
-    });
-    const owned = branches.map((parts) => filterKey(parts.filter(isFilterUnit)));
-    if (owned.some((key) => key !== owned[0])) this.widened.push(...filters.map(printQuery));
-    return combine('and', [combine('or', rests), ...filters]);
+    const scoped = scopeTopLevelFilters(branches, (filter) => this.nothingToLookFor(filter));
+    this.widened.push(...scoped.widened);
+    return scoped.ast;
   }
 
   /** The error for a filter with no term beside it; the same words `parseQuery` uses. */
@@ -243,17 +229,8 @@ class Parser {
   }
 }
 
-const filterKey = (filters: QueryNode[]): string => filters.map(printQuery).sort().join(' ');
-
 const isLeaf = (node: QueryNode): node is LeafNode =>
   node.type === 'term' || node.type === 'phrase';
-
-/** Builds a flattened and/or node; a single child stands for itself. */
-function combine(type: 'and' | 'or', nodes: QueryNode[]): QueryNode {
-  if (nodes.length === 1) return nodes[0];
-  const children = nodes.flatMap((node) => (node.type === type ? node.children : [node]));
-  return { type, children };
-}
 
 /** Parses a keyword query. Never throws: every problem is an error result with a position. */
 export function parseQuery(input: string): ParseResult {

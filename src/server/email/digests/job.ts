@@ -7,7 +7,7 @@ import { completeRuns, insertRuns, markSendingMany, openRunsFor } from './run-ba
 import { pruneRuns } from './run-history-repo';
 import { closeRun, completeRun, type DigestRunRow } from './run-repo';
 import { firstDueSlot, nextSlotAfter } from './schedule';
-import { attempt, LISTED_MENTIONS, renderFor, send, settle } from './send-run';
+import { attempt, instantWindows, LISTED_MENTIONS, renderFor, send, settle } from './send-run';
 import { scheduleOf } from './settings-repo';
 import type { DigestJobDeps, DigestJobStats } from './types';
 
@@ -119,9 +119,14 @@ async function prepareBatch(
   );
   if (fresh.length === 0) return undefined;
 
+  const since = await instantWindows(
+    deps,
+    fresh.map((item) => item.config),
+  );
   const pending = await pendingMentionIdsFor(
     deps.db,
     fresh.map((item) => item.config.userId),
+    since,
   );
   // A slot with nothing to send passes silently.
   const empty = fresh.filter((item) => !pending.has(item.config.userId));
@@ -129,7 +134,7 @@ async function prepareBatch(
   stats.empty += empty.length;
   const due = fresh.filter((item) => pending.has(item.config.userId));
   if (due.length === 0) return undefined;
-  return recordRuns(deps, due, pending, now);
+  return recordRuns(deps, due, pending, since, now);
 }
 
 /** The configs in a rare state, each through `processConfig`; one failing stops no other. */
@@ -168,6 +173,7 @@ async function recordRuns(
   deps: DigestJobDeps,
   due: Leased[],
   pending: Map<number, number[]>,
+  instantSince: Map<number, Date>,
   now: Date,
 ): Promise<PreparedBatch> {
   const { db } = deps;
@@ -177,7 +183,13 @@ async function recordRuns(
   const rendered = new Map(
     due.map(({ config }) => [
       config.userId,
-      renderFor(deps, config, listed.get(config.userId) ?? [], totals.get(config.userId)),
+      renderFor(
+        deps,
+        config,
+        listed.get(config.userId) ?? [],
+        totals.get(config.userId),
+        instantSince.get(config.userId),
+      ),
     ]),
   );
   const runs = await insertRuns(

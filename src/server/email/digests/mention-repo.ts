@@ -1,35 +1,94 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { alerts, mentions } from '../../db/schema';
+import { alerts, digestRuns, liveAlert, mentions } from '../../db/schema';
 import { mentionContentColumns } from '../../mentions';
-import { intArray } from './sql-arrays';
+import { intArray, tsArray } from './sql-arrays';
 
 // The mentions a digest lists and counts, batched like run-batch-repo.ts (one round trip per
 // leased batch); send-run.ts uses the same queries for a single run.
 
-/** Per user, the ids of their not-yet-digested mentions of email alerts. */
-export async function pendingMentionIdsFor(db: DbOrTx, userIds: number[]) {
-  const result = new Map<number, number[]>();
-  if (userIds.length === 0) return result;
+/**
+ * Per user, the ids of their not-yet-digested mentions of email alerts. An instant email's
+ * users (`instantSince`, with where each one's window starts) get only the mentions of their
+ * live keywords stored since then: never one of a keyword paused or switched off meanwhile,
+ * never one older than the previous send.
+ */
+export async function pendingMentionIdsFor(
+  db: DbOrTx,
+  userIds: number[],
+  instantSince: Map<number, Date> = new Map(),
+) {
+  const result = await pendingDigestIds(
+    db,
+    userIds.filter((id) => !instantSince.has(id)),
+  );
+  for (const [userId, ids] of await pendingInstantIds(db, instantSince)) result.set(userId, ids);
+  return result;
+}
+
+/** Each user's pending ids, oldest first. */
+const idsByUser = {
+  userId: mentions.userId,
+  ids: sql<number[]>`array_agg(${mentions.id} order by ${mentions.id})`,
+};
+/** A pending mention: an email alert's, not yet digested, not hidden as likely irrelevant
+ * (decision 014: kept, never emailed). */
+const pendingForEmail = [
+  eq(mentions.isIncludedInDigest, false),
+  eq(mentions.hidden, false),
+  eq(alerts.digestFrequency, 'email'),
+];
+
+const byUser = (rows: { userId: number; ids: number[] }[]) =>
+  new Map(rows.map((row) => [row.userId, row.ids.map(Number)]));
+
+async function pendingInstantIds(db: DbOrTx, since: Map<number, Date>) {
+  if (since.size === 0) return new Map<number, number[]>();
+  const window = sql`unnest(${intArray([...since.keys()])}::int[], ${tsArray([...since.values()])}::timestamptz[]) as instant_window(user_id, since)`;
   const rows = await db
-    .select({
-      userId: mentions.userId,
-      ids: sql<number[]>`array_agg(${mentions.id} order by ${mentions.id})`,
-    })
+    .select(idsByUser)
     .from(mentions)
     .innerJoin(alerts, eq(alerts.id, mentions.alertId))
+    .innerJoin(window, sql`instant_window.user_id = ${mentions.userId}`)
+    .where(and(...pendingForEmail, liveAlert, sql`${mentions.createdAt} > instant_window.since`))
+    .groupBy(mentions.userId);
+  return byUser(rows);
+}
+
+/**
+ * Per instant user, where the next email's window starts: when their last email sent
+ * collected its mentions, else when they chose instant emails (`savedAt`).
+ */
+export async function instantWindowStarts(
+  db: DbOrTx,
+  users: { userId: number; savedAt: Date }[],
+): Promise<Map<number, Date>> {
+  const starts = new Map(users.map((u) => [u.userId, u.savedAt]));
+  if (users.length === 0) return starts;
+  const rows = await db
+    .select({ userId: digestRuns.userId, at: sql<Date | string>`max(${digestRuns.createdAt})` })
+    .from(digestRuns)
     .where(
       and(
-        sql`${mentions.userId} = any(${intArray(userIds)}::int[])`,
-        eq(mentions.isIncludedInDigest, false),
-        // Hidden as likely irrelevant (decision 014): kept, never emailed.
-        eq(mentions.hidden, false),
-        eq(alerts.digestFrequency, 'email'),
+        sql`${digestRuns.userId} = any(${intArray([...starts.keys()])}::int[])`,
+        eq(digestRuns.status, 'sent'),
       ),
     )
+    .groupBy(digestRuns.userId);
+  for (const row of rows) starts.set(row.userId, new Date(row.at));
+  return starts;
+}
+
+/** Per user, the ids of their not-yet-digested mentions of email alerts (a digest's). */
+async function pendingDigestIds(db: DbOrTx, userIds: number[]) {
+  if (userIds.length === 0) return new Map<number, number[]>();
+  const rows = await db
+    .select(idsByUser)
+    .from(mentions)
+    .innerJoin(alerts, eq(alerts.id, mentions.alertId))
+    .where(and(sql`${mentions.userId} = any(${intArray(userIds)}::int[])`, ...pendingForEmail))
     .groupBy(mentions.userId);
-  for (const row of rows) result.set(row.userId, row.ids.map(Number));
-  return result;
+  return byUser(rows);
 }
 
 /** Per user, the newest `limit` of the given mentions with their alert's keyword. */

@@ -23,6 +23,10 @@ export interface DigestContent {
   supportEmail: string;
   frequency: 'instant' | 'daily' | 'weekly';
   timezone: string;
+  /** An instant email's window start: "since 14:05" in `timezone`. */
+  since?: Date;
+  /** When it is sent (the day "since" is compared with). */
+  sentAt?: Date;
   /** Every mention the digest covers; `mentions` lists the newest of them. */
   total: number;
   /** Per keyword, how many the digest covers (listed or not). */
@@ -104,6 +108,35 @@ function when(date: Date, timezone: string) {
   return format.format(date);
 }
 
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A formatter per timezone and kind, kept (they are costly to build). */
+function formatter(cache: Map<string, Intl.DateTimeFormat>, timezone: string, options: object) {
+  let format = cache.get(timezone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: timezone, ...options });
+    if (cache.size > 500) cache.clear();
+    cache.set(timezone, format);
+  }
+  return format;
+}
+
+/**
+ * An instant email's window in words, in the reader's timezone: "since 14:05", with the day
+ * when it began on an earlier one ("since Nov 21, 23:58").
+ */
+export function sinceText(since: Date, sentAt: Date | undefined, timezone: string) {
+  const clock = formatter(clockFormats, timezone, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(since);
+  const day = formatter(dayFormats, timezone, { month: 'short', day: 'numeric' });
+  const sameDay = sentAt !== undefined && day.format(since) === day.format(sentAt);
+  return sameDay ? `since ${clock}` : `since ${day.format(since)}, ${clock}`;
+}
+
 export function digestSubject(content: Pick<DigestContent, 'total' | 'frequency' | 'mentions'>) {
   const keywords = new Set(content.mentions.map((m) => m.keyword));
   const about = keywords.size === 1 ? ` for "${[...keywords][0]}"` : '';
@@ -120,7 +153,7 @@ export function renderDigest(content: DigestContent): RenderedDigest {
   const rest = content.total - content.mentions.length;
   const subject = digestSubject(content);
   const period = {
-    instant: 'in the last few minutes',
+    instant: content.since ? sinceText(content.since, content.sentAt, content.timezone) : 'lately',
     daily: 'since your last daily digest',
     weekly: 'this week',
   }[content.frequency];

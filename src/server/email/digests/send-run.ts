@@ -1,6 +1,6 @@
 import type { SendResult } from '../types';
 import { renderDigest, type DigestMention, type RenderedDigest } from './render';
-import { countByKeywordFor, listedMentionsFor } from './mention-repo';
+import { countByKeywordFor, instantWindowStarts, listedMentionsFor } from './mention-repo';
 import { closeRun, completeRun, markSending, scheduleRetry, type DigestRunRow } from './run-repo';
 import { nextSlotAfter } from './schedule';
 import { scheduleOf, type DigestConfigRow } from './settings-repo';
@@ -15,17 +15,32 @@ export const LISTED_MENTIONS = 100;
 export const RETRY_BACKOFF_MS = [1, 5, 15, 60, 180].map((minutes) => minutes * 60_000);
 export const MAX_ATTEMPTS = RETRY_BACKOFF_MS.length + 1;
 
+/** Where each instant email's window starts, for those of `configs` set to instant. */
+export function instantWindows(deps: DigestJobDeps, configs: DigestConfigRow[]) {
+  const instant = configs.filter(
+    (config) => scheduleOf(config, deps.instantMinutes).frequency === 'instant',
+  );
+  return instantWindowStarts(
+    deps.db,
+    instant.map((config) => ({ userId: config.userId, savedAt: config.updatedAt })),
+  );
+}
+
 export function renderFor(
   deps: DigestJobDeps,
   config: DigestConfigRow,
   mentions: DigestMention[],
   byKeyword = new Map<string, number>(),
+  /** An instant email's window start, said in it ("since 14:05"). */
+  since?: Date,
 ) {
   return renderDigest({
     appUrl: deps.appUrl,
     supportEmail: deps.supportEmail,
     frequency: scheduleOf(config, deps.instantMinutes).frequency,
     timezone: config.timezone,
+    since,
+    sentAt: deps.clock.now(),
     total: [...byKeyword.values()].reduce((a, b) => a + b, 0),
     totalsByKeyword: byKeyword,
     mentions,
@@ -74,7 +89,14 @@ export async function attempt(
     });
     return 'empty';
   }
-  const rendered = renderFor(deps, config, listed.get(run.userId) ?? [], totals.get(run.userId));
+  const since = (await instantWindows(deps, [config])).get(run.userId);
+  const rendered = renderFor(
+    deps,
+    config,
+    listed.get(run.userId) ?? [],
+    totals.get(run.userId),
+    since,
+  );
   const attempts = await markSending(deps.db, run.id, deps.clock.now());
   return settle(deps, run, config, attempts, await send(deps, run, config, email, rendered));
 }
