@@ -40,7 +40,7 @@ export async function sendToChannel(
     byAlert.set(d.alertId, [...(byAlert.get(d.alertId) ?? []), item]);
   }
   // Secrets in clear only here, for the requests (a key that cannot open them throws: the
-  // deliveries then fail as any send that throws does).
+  // deliveries then fail the way every throwing send does).
   const target = inClear(deps.secrets, channel);
   const messages = sender
     ? [...byAlert.values()].flatMap((batch) => sender.messages(target, batch, deps.ctx))
