@@ -38,9 +38,6 @@ async function openRowMenu(page: Page, keyword: string) {
 describe.skipIf(!suite.enabled)('alerts in the browser', () => {
   test('an alert is created with advanced options, edited, paused, resumed and deleted', async () => {
     const page = await signedInPage();
-    // Known defect since the live dashboard: after a delete, the deleted keyword's monitoring is
-    // asked for once more and answers 404. Tolerated here until it is fixed; nothing else is.
-    suite.session?.expectError({ text: /status of 404/, url: /\/api\/alerts\/\d+\/monitoring$/ });
     await page.goto(`${suite.server.url}/dashboard`);
     await visible(page.getByText('No keywords found'));
     await page.getByRole('button', { name: 'Add Keyword', exact: true }).click();

@@ -6,7 +6,12 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { NoticeArea } from '../../components/notice-area';
 import { PageHeader } from '../../components/page-header';
 import { useVerifyEmailNotice } from '../../features/accounts';
-import { AlertsOverview, KeywordDialog, useFilterScopeChangeNotice } from '../../features/alerts';
+import {
+  AlertsOverview,
+  KeywordDialog,
+  useAlerts,
+  useFilterScopeChangeNotice,
+} from '../../features/alerts';
 import { usePausedAlertsNotice } from '../../features/billing';
 import { usePausedChannelsNotice } from '../../features/channels';
 import { StatsCards, useQuotaNotice } from '../../features/dashboard';
@@ -34,12 +39,17 @@ export default function DashboardPage() {
   const stats = useStats();
   const [createOpened, create] = useDisclosure(false);
   const [created, setCreated] = useState<Alert>();
+  // A keyword added then deleted takes its notice with it (its searches would answer 404).
+  const alerts = useAlerts();
+  const createdAndKept = alerts.data?.some((alert) => alert.id === created?.id)
+    ? created
+    : undefined;
   // One notice area, most urgent first, the rest folded (decision 027). A new notice is one
   // more hook here.
   const notices = [
     useQuotaNotice(stats.data),
     usePausedChannelsNotice(),
-    useBackfillNotice(created, () => setCreated(undefined)),
+    useBackfillNotice(createdAndKept, () => setCreated(undefined)),
     useVerifyEmailNotice(),
     usePausedAlertsNotice(),
     useFilterScopeChangeNotice(),
