@@ -1,5 +1,6 @@
 import { isLiveAlert } from '@shared/api/alerts';
 import { normalizeText, parseQuery } from '@shared/query';
+import { SOURCE_NAMES } from '@shared/sources';
 import type { CharClasses } from './char-classes';
 import { ItemScanner } from './item-scanner';
 import { LeafRegistry } from './leaf-registry';
@@ -16,7 +17,14 @@ const TITLES_ONLY = 2;
 const RESTRICTED = 4;
 /** The alert has several triggers, so it can come up more than once per item. */
 const SEVERAL_TRIGGERS = 8;
-const FLAG_BITS = 4;
+/** The alert listens to some sites only (its `sources`); the rest skip the mask test. */
+const SOME_SOURCES = 16;
+const FLAG_BITS = 5;
+/** One bit per site, for the per-slot source masks. */
+const SOURCE_BITS: Record<string, number> = Object.fromEntries(
+  SOURCE_NAMES.map((name, at) => [name, 1 << at]),
+);
+const ALL_SOURCES = (1 << SOURCE_NAMES.length) - 1;
 // Per-slot record in `slotData`: alert id, minScore, the leaf of a one-leaf query or -1,
 // and the subreddit id when the alert is restricted to exactly one (else -1).
 const STRIDE = 4;
@@ -50,12 +58,15 @@ export class IndexCore {
   private readonly leavesOf: number[][] = [];
   private readonly entry: number[] = [];
   private readonly subreddits: (number[] | null)[] = [];
+  private sourceMasks = new Uint8Array(64);
   /** Per leaf: the entries (`slot << FLAG_BITS | flags`) of the alerts it triggers. */
   private readonly triggerLists = new TriggerLists();
   private readonly subredditIds = new Map<string, number>();
   private stack = new Uint8Array(64);
   /** The current item's subreddit id: -2 until a restricted candidate needs it. */
   private itemSubreddit = -2;
+  /** The current item's site, as its bit in the source masks. */
+  private itemSource = 0;
   /** What the operators (`author:`, `title:`, `NEAR/n`) test, and for which item. */
   private readonly operators: OperatorState;
 
@@ -115,12 +126,23 @@ export class IndexCore {
     this.triggers[slot] = compiled.triggers;
     this.leavesOf[slot] = compiled.leaves;
     this.subreddits[slot] = subreddits;
+    const sources = (alert.sources ?? SOURCE_NAMES).reduce(
+      (mask, name) => mask | (SOURCE_BITS[name] ?? 0),
+      0,
+    );
+    if (slot >= this.sourceMasks.length) {
+      const grown = new Uint8Array(Math.max(slot + 1, this.sourceMasks.length * 2));
+      grown.set(this.sourceMasks);
+      this.sourceMasks = grown;
+    }
+    this.sourceMasks[slot] = sources;
     const entry =
       (slot << FLAG_BITS) +
       (alert.includeComments ? INCLUDE_COMMENTS : 0) +
       (alert.titlesOnly ? TITLES_ONLY : 0) +
       (subreddits ? RESTRICTED : 0) +
-      (compiled.triggers.length > 1 ? SEVERAL_TRIGGERS : 0);
+      (compiled.triggers.length > 1 ? SEVERAL_TRIGGERS : 0) +
+      (sources !== ALL_SOURCES ? SOME_SOURCES : 0);
     this.entry[slot] = entry;
     if (compiled.program.length > this.stack.length) {
       this.stack = new Uint8Array(compiled.program.length * 2);
@@ -170,6 +192,7 @@ export class IndexCore {
     const results: AlertMatch[] = [];
     const hitLeaves = scanner.hitLeaves;
     this.itemSubreddit = -2;
+    this.itemSource = SOURCE_BITS[item.source ?? 'reddit'] ?? 0;
     const lists = this.triggerLists;
     for (let index = 0; index < hitLeaves.length; index++) {
       const leaf = hitLeaves[index];
@@ -192,10 +215,12 @@ export class IndexCore {
     if (!isPost && (entry & INCLUDE_COMMENTS) === 0) return;
     const scanner = this.scanner;
     const slot = entry >> FLAG_BITS;
+    if ((entry & SOME_SOURCES) !== 0 && (this.sourceMasks[slot] & this.itemSource) === 0) return;
     // Only an alert listed under several leaves can come up twice for one item.
     if ((entry & SEVERAL_TRIGGERS) !== 0 && !scanner.claim(slot)) return;
     const data = this.slotData;
-    if ((entry & RESTRICTED) !== 0) {
+    // `subreddits` restricts Reddit's items only (DESIGN.md §6).
+    if ((entry & RESTRICTED) !== 0 && this.itemSource === SOURCE_BITS.reddit) {
       if (this.itemSubreddit === -2) {
         this.itemSubreddit = this.subredditIds.get(item.subreddit.toLowerCase()) ?? -1;
       }
@@ -228,7 +253,7 @@ export class IndexCore {
     results.push({
       alertId: data[slot * STRIDE],
       terms,
-      belowMinScore: item.score < data[slot * STRIDE + 1],
+      belowMinScore: item.score !== null && item.score < data[slot * STRIDE + 1],
     });
   }
 

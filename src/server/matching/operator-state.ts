@@ -95,8 +95,8 @@ export class OperatorState {
   /** The current item's fields, built once per item when a field test first needs them. */
   private itemDocument(): QueryDocument {
     if (!this.doc && this.item) {
-      const { kind, author, subreddit, nsfw } = this.item;
-      this.doc = { text: '', kind, author, subreddit, nsfw };
+      const { kind, author, subreddit, nsfw, source } = this.item;
+      this.doc = { text: '', kind, author, subreddit, nsfw, source };
     }
     return this.doc as QueryDocument;
   }

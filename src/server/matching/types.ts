@@ -1,8 +1,12 @@
+import type { SourceName } from '@shared/sources';
+
 /** Public shapes of the matching index; `index.ts` documents how they are used. */
 
-/** One Reddit item as ingestion passes it. */
+/** One item of any site as ingestion passes it. */
 export type MatchItem = {
-  /** Reddit fullname: `t3_…` for a post, `t1_…` for a comment. */
+  /** The item's site; absent is Reddit. */
+  source?: SourceName;
+  /** The site's id (Reddit fullname: `t3_…` for a post, `t1_…` for a comment). */
   id: string;
   kind: 'post' | 'comment';
   subreddit: string;
@@ -10,8 +14,8 @@ export type MatchItem = {
   title: string;
   /** The selftext of a post or the body of a comment. */
   body: string;
-  /** The item's current score, compared with each alert's `minScore`. */
-  score: number;
+  /** The item's current score, compared with each alert's `minScore`; null (no score) passes. */
+  score: number | null;
   /** The author's username, for `author:`; absent when unknown (matches no `author:`). */
   author?: string;
   /** Reddit's `over_18`, for `nsfw:`; absent counts as not marked. */
@@ -29,6 +33,8 @@ export type AlertInput = {
   includeComments: boolean;
   titlesOnly: boolean;
   minScore: number;
+  /** The sites the alert listens to; absent means all. */
+  sources?: readonly string[];
   isActive: boolean;
   isPaused: boolean;
 };

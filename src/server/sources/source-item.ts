@@ -1,6 +1,4 @@
-/** The sites Earshot listens to (DESIGN.md §6). */
-export const SOURCE_NAMES = ['reddit', 'hackernews', 'lobsters', 'bluesky'] as const;
-export type SourceName = (typeof SOURCE_NAMES)[number];
+import type { SourceName } from '@shared/sources';
 
 /**
  * One post or comment of any site, in the shape matching, exclusions, relevance and storage

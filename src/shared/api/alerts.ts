@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseQuery, QUERY_LIMITS } from '../query';
+import { readSourceName, SOURCE_NAMES, type SourceName } from '../sources';
 import { parseSubreddits } from './subreddits';
 
 export const DIGEST_FREQUENCIES = ['realtime', 'email'] as const;
@@ -66,6 +67,36 @@ export const channelIdsSchema = z
   .max(50, 'At most 50 channels per keyword')
   .transform((ids) => [...new Set(ids)]);
 
+/**
+ * The sites a keyword listens to: known names (`hn` is Hacker News), at least one, each once,
+ * in the canonical order. An unknown name is refused by name.
+ */
+export const sourcesSchema = z
+  .array(z.string({ error: 'Sites must be names' }).max(40), {
+    error: `Sites must be a list of ${SOURCE_NAMES.join(', ')}`,
+  })
+  .max(SOURCE_NAMES.length * 2, 'Too many sites')
+  .transform((names, ctx) => {
+    const read = new Set<SourceName>();
+    for (const name of names) {
+      const source = readSourceName(name);
+      if (source) {
+        read.add(source);
+        continue;
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unknown site "${name.slice(0, 40)}": choose from ${SOURCE_NAMES.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    if (read.size === 0) {
+      ctx.addIssue({ code: 'custom', message: 'Choose at least one site' });
+      return z.NEVER;
+    }
+    return SOURCE_NAMES.filter((name) => read.has(name));
+  });
+
 const alertFields = {
   keyword: keywordSchema,
   subreddits: subredditsInputSchema,
@@ -76,6 +107,7 @@ const alertFields = {
   isActive: z.boolean({ error: 'Must be true or false' }),
   isPaused: z.boolean({ error: 'Must be true or false' }),
   channelIds: channelIdsSchema,
+  sources: sourcesSchema,
 };
 
 /** POST /api/alerts. Unknown keys (id, userId, createdAt...) are dropped, never written. */
@@ -90,6 +122,8 @@ export const alertCreateSchema = z.object({
   isPaused: alertFields.isPaused.default(false),
   /** Absent or []: the dashboard (and email, by digestFrequency) only. */
   channelIds: alertFields.channelIds.default([]),
+  /** Absent: every site this server reads, or Reddit alone for a keyword limited to subreddits. */
+  sources: alertFields.sources.optional(),
 });
 export type AlertCreate = z.infer<typeof alertCreateSchema>;
 export type AlertCreateInput = z.input<typeof alertCreateSchema>;
@@ -116,6 +150,7 @@ export const alertSchema = z.object({
   nextPollAt: z.string().nullable(),
   pollPriority: z.number().int(),
   channelIds: z.array(z.number().int()),
+  sources: z.array(z.enum(SOURCE_NAMES)),
 });
 export type Alert = z.infer<typeof alertSchema>;
 export const alertListSchema = z.array(alertSchema);

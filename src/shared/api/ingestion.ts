@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SOURCE_NAMES } from '../sources';
 
 /** How Earshot reaches Reddit: OAuth credentials, none, or switched off (REDDIT_ENABLED=false). */
 export const redditModeSchema = z.enum(['oauth', 'no-credentials', 'disabled']);
@@ -42,6 +43,24 @@ export const listingStatusSchema = z.object({
 });
 export type ListingStatus = z.infer<typeof listingStatusSchema>;
 
+/**
+ * How one site beyond Reddit's listings is read (DESIGN.md §6): `state` is `ok`, `starting`
+ * (no read yet), `failing` (the last read failed; `lastError` says why) or `off` (not in
+ * SOURCES). `lag`: seconds the newest item read is behind the site's newest, null before a read.
+ * `caught24h`: the user's mentions from the site stored in the last 24 h.
+ */
+export const sourceStatusSchema = z.object({
+  source: z.enum(SOURCE_NAMES),
+  state: z.enum(['ok', 'starting', 'failing', 'off']),
+  lastReadAt: z.string().nullable(),
+  lag: z.number().nullable(),
+  caught24h: z.number().int(),
+  lastError: z.string().nullable(),
+  /** Items passed over as unreadable (bad JSON, oversize frames) in the last 24 h. */
+  skipped24h: z.number().int(),
+});
+export type SourceStatus = z.infer<typeof sourceStatusSchema>;
+
 /** GET /api/ingestion/status: is monitoring healthy, and if not, exactly what is wrong. */
 export const ingestionStatusSchema = z.object({
   mode: redditModeSchema,
@@ -53,6 +72,8 @@ export const ingestionStatusSchema = z.object({
   /** Limited mode: the user's live site-wide alerts, stored but not monitored. */
   siteWideUnmonitored: z.number().int(),
   listings: z.array(listingStatusSchema),
+  /** Every site, Reddit first (its detail is in the fields above). */
+  sources: z.array(sourceStatusSchema),
   /** Subreddits of the user's alerts that Reddit refuses (403) or does not know (404). */
   inaccessibleSubreddits: z.array(
     z.object({ name: z.string(), access: z.enum(['forbidden', 'not-found']) }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readSourceName, SOURCE_NAMES } from '../sources';
 
 /** One matching post or comment, as lists, the dashboard and CSV export show it. */
 export const mentionSchema = z.object({
@@ -11,7 +12,12 @@ export const mentionSchema = z.object({
    * by several is stored for each but listed once (decision 025).
    */
   keywords: z.array(z.string()),
+  /** The site it is from (DESIGN.md §6). */
+  source: z.enum(SOURCE_NAMES),
+  /** The subreddit on Reddit; "" elsewhere. */
   subreddit: z.string(),
+  /** Where on its site: the subreddit, the Lobsters tags ("rust, web"); "" where there is none. */
+  community: z.string(),
   /** The post's title; for a comment, the title of the post it belongs to. */
   title: z.string(),
   body: z.string(),
@@ -67,6 +73,20 @@ export const mentionFiltersSchema = z.object({
     .string()
     .max(100, 'must be at most 100 characters')
     .transform((value) => value.trim().replace(/^\/?r\//i, ''))
+    .optional(),
+  /** One site's mentions (`hn` is Hacker News). */
+  source: z
+    .string()
+    .max(40, 'must be a site name')
+    .transform((value, ctx) => {
+      const source = readSourceName(value);
+      if (source) return source;
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be one of ${SOURCE_NAMES.join(', ')} ("${value}" is not a site)`,
+      });
+      return z.NEVER;
+    })
     .optional(),
   replied: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   /** Mentions from this day on (Reddit time), the day taken in the user's timezone. */

@@ -34,6 +34,7 @@ export type ExplainedItem = {
   author?: string;
   subreddit?: string;
   nsfw?: boolean;
+  source?: string;
 };
 
 type Context = {
@@ -48,7 +49,13 @@ type Context = {
 /** A field test's outcome; when the item does not say, the one that lets the match stand. */
 function fieldOutcome(node: QueryNode & { type: 'field' }, context: Context): boolean {
   const { item } = context;
-  const known = { author: item.author, subreddit: item.subreddit, nsfw: item.nsfw, type: true };
+  const known = {
+    author: item.author,
+    subreddit: item.subreddit,
+    nsfw: item.nsfw,
+    source: item.source,
+    type: true,
+  };
   if (known[node.field] === undefined) return !context.negated;
   const doc: QueryDocument = {
     text: '',
@@ -56,6 +63,7 @@ function fieldOutcome(node: QueryNode & { type: 'field' }, context: Context): bo
     author: item.author,
     subreddit: item.subreddit,
     nsfw: item.nsfw,
+    source: item.source,
   };
   return fieldHolds(node, doc);
 }

@@ -1,8 +1,9 @@
+import { readSourceName, SOURCE_NAMES } from '../sources';
 import { QueryParseError, quoteForMessage } from './errors';
 import type { FieldName, FieldNode, QueryDocument, QueryNode } from './types';
 
 /** The operator names before a `:`, in the order the "unknown operator" message lists them. */
-export const OPERATOR_NAMES = ['author', 'subreddit', 'type', 'title', 'nsfw'] as const;
+export const OPERATOR_NAMES = ['author', 'subreddit', 'type', 'title', 'nsfw', 'source'] as const;
 
 /** `name:rest` where `name` is letters: an operator if the name is known. */
 export const OPERATOR_SYNTAX = /^([a-z]+):(.*)$/is;
@@ -10,13 +11,16 @@ export const OPERATOR_SYNTAX = /^([a-z]+):(.*)$/is;
 // Reddit's rules: usernames 3-20 (a few old ones shorter), subreddits 3-21 (a few have 2); a
 // user's profile posts are in `u_<username>`, hyphens and all.
 const USERNAME = /^[a-z0-9_-]{1,20}$/;
+// A Bluesky handle is a domain name (`alice.bsky.social`); Hacker News and Lobsters names fit
+// Reddit's rule.
+const HANDLE = /^(?=.{3,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
 const SUBREDDIT = /^([a-z0-9][a-z0-9_]{1,20}|u_[a-z0-9_-]{1,20})$/;
 
 const RULES: Record<FieldName, { read: (raw: string) => string | undefined; expects: string }> = {
   author: {
     read: (raw) => {
-      const value = raw.replace(/^\/?u\//i, '').toLowerCase();
-      return USERNAME.test(value) ? value : undefined;
+      const value = raw.replace(/^(\/?u\/|@)/i, '').toLowerCase();
+      return USERNAME.test(value) || HANDLE.test(value) ? value : undefined;
     },
     expects: 'a Reddit username (letters, digits, "_" or "-", up to 20)',
   },
@@ -34,6 +38,10 @@ const RULES: Record<FieldName, { read: (raw: string) => string | undefined; expe
   nsfw: {
     read: (raw) => (/^(no|only)$/i.test(raw) ? raw.toLowerCase() : undefined),
     expects: '"no" or "only"',
+  },
+  source: {
+    read: (raw) => readSourceName(raw),
+    expects: `a site: ${SOURCE_NAMES.map((name) => `"${name}"`).join(', ')} (or "hn")`,
   },
 };
 
@@ -53,7 +61,7 @@ export function readsAsOperator(word: string): boolean {
 
 /** The field node for `field:raw` at raw offsets [start, end); throws a positioned error. */
 export function fieldNode(field: FieldName, raw: string, start: number, end: number): FieldNode {
-  const example = { author: 'spez', subreddit: 'SaaS', type: 'post', nsfw: 'no' }[field];
+  const example = { author: 'spez', subreddit: 'SaaS', type: 'post', nsfw: 'no', source: 'hn' }[field];
   if (raw === '') {
     throw new QueryParseError(
       `"${field}:" at position ${start + 1} needs ${RULES[field].expects} right after it, as in ${field}:${example}`,
@@ -81,6 +89,8 @@ export function fieldHolds(node: FieldNode, doc: QueryDocument): boolean {
       return doc.kind === node.value;
     case 'nsfw':
       return (doc.nsfw ?? false) === (node.value === 'only');
+    case 'source':
+      return (doc.source ?? 'reddit') === node.value;
   }
 }
 

@@ -14,7 +14,7 @@ export type PhraseNode = { type: 'phrase'; words: string[]; start: number; end: 
 export type LeafNode = TermNode | PhraseNode;
 
 /** The item fields an operator can test (`author:`, `subreddit:`, `type:`, `nsfw:`). */
-export type FieldName = 'author' | 'subreddit' | 'type' | 'nsfw';
+export type FieldName = 'author' | 'subreddit' | 'type' | 'nsfw' | 'source';
 
 /**
  * A test of the item rather than its text: `value` is lower-case, without `u/` or `r/`;
@@ -80,4 +80,6 @@ export type QueryDocument = {
   author?: string;
   subreddit?: string;
   nsfw?: boolean;
+  /** The item's site; absent counts as Reddit. */
+  source?: string;
 };
