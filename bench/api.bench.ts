@@ -23,6 +23,7 @@ import { runMigrations } from '../src/server/db/migrate';
 import { encodeCursor } from '../src/server/mentions/cursor';
 import * as mentionsRepo from '../src/server/mentions/repo';
 import { lastLocalDays } from '../src/server/mentions/local-days';
+import { OFFLINE_SOURCES_ENV } from '../test/helpers/offline-sources';
 import { createScratchDatabase } from '../test/helpers/database';
 
 const arg = (name: string, fallback: number) => {
@@ -106,6 +107,8 @@ async function main() {
   const database = await openBenchDatabase();
   // What the queries cost at full load: no request is shed (bench:load measures shedding).
   const config = loadConfig({
+    // Reddit (the fake) alone: a benchmark never reaches the real sites.
+    ...OFFLINE_SOURCES_ENV,
     APP_URL: 'http://localhost:3000',
     REDDIT_ENABLED: 'false',
     SHED_EVENT_LOOP_DELAY_MS: '0',

@@ -15,6 +15,7 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { startJobs } from '../src/server/jobs/runner';
 import { createSecretBox } from '../src/server/lib/secret-box';
+import { OFFLINE_SOURCES_ENV } from '../test/helpers/offline-sources';
 import { randomBytes } from 'node:crypto';
 
 export type WorkerOptions = {
@@ -25,6 +26,8 @@ export type WorkerOptions = {
 
 export function startDeliveryWorker(database: Database, options: WorkerOptions) {
   const config = loadConfig({
+    // Reddit (the fake) alone: a benchmark never reaches the real sites.
+    ...OFFLINE_SOURCES_ENV,
     APP_URL: options.appUrl,
     // The sinks listen on loopback: ALLOW_PRIVATE_WEBHOOKS=true, as a self-hosted receiver needs.
     ALLOW_PRIVATE_WEBHOOKS: 'true',

@@ -330,7 +330,7 @@ async function storeMentions(
         rows.push({
           alertId: owner.alertId,
           userId: owner.userId,
-          redditId: `t3_bench${seq}`,
+          itemId: `t3_bench${seq}`,
           subreddit: 'SaaS',
           title: `Stripe or Paddle for a small SaaS? (bench mention ${seq})`,
           body: `${'We compared pricing and support for weeks before choosing. '.repeat(4)}Stripe won on docs, Paddle on taxes.`,
@@ -504,7 +504,7 @@ async function main() {
       webhookId: channelDeliveries.webhookId,
       kind: channels.kind,
       target: channels.target,
-      redditId: mentions.redditId,
+      itemId: mentions.itemId,
     })
     .from(channelDeliveries)
     .innerJoin(channels, eq(channels.id, channelDeliveries.channelId))
@@ -542,7 +542,7 @@ async function main() {
     if (row.status !== 'sent' && row.status !== 'dead') notSettled++;
     if (row.status !== 'sent') continue;
     sent++;
-    const seq = Number(row.redditId.replace('t3_bench', ''));
+    const seq = Number(row.itemId.replace('t3_bench', ''));
     const entry = seen.get(`${new URL(row.target).pathname}#${seq}`);
     const okAt =
       row.kind === 'webhook'

@@ -47,6 +47,7 @@ import { generateAlerts, vocabularyOf } from './alert-generator';
 import { generateItems, loadFixtureItems } from './corpus';
 import { Random } from './random';
 import { createSecretBox } from '../src/server/lib/secret-box';
+import { OFFLINE_SOURCES_ENV } from '../test/helpers/offline-sources';
 import { randomBytes } from 'node:crypto';
 
 const { values } = parseArgs({
@@ -326,6 +327,8 @@ async function runScenario(scenario: Scenario, port: number) {
   const slack = await startSlackSink();
   await seedChannels(database, slack.url);
   const config = loadConfig({
+    // Reddit (the fake) alone: a benchmark never reaches the real sites.
+    ...OFFLINE_SOURCES_ENV,
     ALLOW_PRIVATE_WEBHOOKS: 'true',
     REDDIT_CLIENT_ID: 'fake-client-id',
     REDDIT_CLIENT_SECRET: 'fake-client-secret',
@@ -431,7 +434,7 @@ async function runScenario(scenario: Scenario, port: number) {
   const stored = await database.db
     .select({
       alertId: mentions.alertId,
-      redditId: mentions.redditId,
+      redditId: mentions.itemId,
       createdAt: mentions.createdAt,
     })
     .from(mentions);

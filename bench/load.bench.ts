@@ -31,6 +31,7 @@ import { alerts, ingestionGaps, mentions, users } from '../src/server/db/schema'
 import { compileAlertIndex, type AlertInput } from '../src/server/matching';
 import { buildWorker } from '../src/server/worker';
 import type { ItemLogEntry } from '../test/fakes/reddit/types';
+import { OFFLINE_SOURCES_ENV } from '../test/helpers/offline-sources';
 import { createScratchDatabase } from '../test/helpers/database';
 
 const { values } = parseArgs({
@@ -164,6 +165,8 @@ async function main() {
   const keywords = await seedKeywords(database);
   // The SHED_* settings (and the rest) may come from the environment; Reddit is the fake.
   const config = loadConfig({
+    // Reddit (the fake) alone: a benchmark never reaches the real sites.
+    ...OFFLINE_SOURCES_ENV,
     ...process.env,
     APP_URL: 'http://localhost:3000',
     REDDIT_CLIENT_ID: 'fake-client-id',
@@ -260,9 +263,9 @@ async function main() {
     const ids = [...new Set([...expected].map((key) => key.slice(key.indexOf(':') + 1)))];
     const stored = ids.length
       ? await database.db
-          .select({ alertId: mentions.alertId, redditId: mentions.redditId })
+          .select({ alertId: mentions.alertId, redditId: mentions.itemId })
           .from(mentions)
-          .where(inArray(mentions.redditId, ids))
+          .where(inArray(mentions.itemId, ids))
       : [];
     const sorted = result.latencies.sort((a, b) => a - b);
     const shedSorted = result.shedLatencies.sort((a, b) => a - b);

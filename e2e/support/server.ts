@@ -1,3 +1,4 @@
+import { OFFLINE_SOURCES_ENV } from '../../test/helpers/offline-sources';
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,7 @@ export async function startServer(env: Record<string, string> = {}) {
   if (!scratch && folder) cpSync(folder, path.join(dataDir, 'db'), { recursive: true });
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
+      ...OFFLINE_SOURCES_ENV,
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       PORT: String(port),

@@ -139,6 +139,7 @@ export async function buildApp(deps: AppDeps) {
     mode,
     feedSeconds: config.reddit.rssSeconds,
     feedToken: config.reddit.feedToken !== undefined,
+    sources: config.sources,
   });
   const mentions = createMentionService({ db, clock });
   const feeds = createFeedService({
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps) {
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/site', { schema: { response: { 200: siteInfoSchema } } }, () => ({
       supportEmail: config.supportEmail,
+      sources: [...config.sources],
     }));
   publicAccountRoutes(app, { auth, cookies, config, limits });
   planRoutes(app, { db });
@@ -189,7 +191,12 @@ export async function buildApp(deps: AppDeps) {
       },
     });
     alertRoutes(scope, {
-      alerts: createAlertService({ db, clock, pollStates: ingestion.pollStates }),
+      alerts: createAlertService({
+        db,
+        clock,
+        sources: config.sources,
+        pollStates: ingestion.pollStates,
+      }),
     });
     ingestionRoutes(scope, { ingestion });
     exclusionRoutes(scope, { exclusions: createExclusionService({ db, clock }) });

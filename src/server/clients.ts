@@ -4,7 +4,14 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './email';
-import { feedClientFromConfig, redditClientFromConfig, type RedditTuning } from './ingestion';
+import {
+  feedClientFromConfig,
+  redditClientFromConfig,
+  sourceClientsFromConfig,
+  type RedditTuning,
+  type SourceClients,
+  type SourceTuning,
+} from './ingestion';
 import { resolveAppSecret } from './lib/app-secret';
 import { createSecretBox, type SecretBox } from './lib/secret-box';
 import type { FeedClient, RedditClient } from './reddit';
@@ -24,6 +31,8 @@ export type OutsideClients = {
    * start). Not an outside service, but like one built once from the configuration and shared.
    */
   secrets: SecretBox;
+  /** The sites beyond Reddit that SOURCES names (Hacker News, Lobsters, Bluesky). */
+  sources: SourceClients;
 };
 
 /**
@@ -44,6 +53,7 @@ export function createOutsideClients(deps: ClientDeps): OutsideClients {
     mailer: createMailer(config, log),
     payments: createPaymentProvider({ config, db: deps.database.db, clock }),
     ...createRedditClients(deps),
+    sources: sourceClientsFromConfig(config, deps.sourceTuning),
   };
 }
 
@@ -54,6 +64,8 @@ type ClientDeps = {
   log: Logger;
   /** Tests shorten timeouts and backoffs and widen the fake Reddit's budget. */
   redditTuning?: RedditTuning;
+  /** Tests shorten the other sites' time limits and backoffs. */
+  sourceTuning?: SourceTuning;
 };
 
 /** The OAuth client with credentials, else limited mode's feed client (neither when off). */

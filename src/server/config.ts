@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readSourceName, SOURCE_NAMES, type SourceName } from '@shared/sources';
 import pkg from '../../package.json' with { type: 'json' };
 
 const booleanString = z
@@ -10,6 +11,34 @@ const url = (protocols: string[]) =>
     protocol: new RegExp(`^(${protocols.join('|')})$`),
     error: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
   });
+
+/** `SOURCES`: comma-separated site names (`hn` for Hacker News), each once, at least one. */
+const sourcesList = z.string().transform((value, ctx) => {
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const read = new Set<SourceName>();
+  for (const name of names) {
+    const source = readSourceName(name);
+    if (!source) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${name}" is not a site: use ${SOURCE_NAMES.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    read.add(source);
+  }
+  if (read.size === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must name at least one of ${SOURCE_NAMES.join(', ')}`,
+    });
+    return z.NEVER;
+  }
+  return SOURCE_NAMES.filter((name) => read.has(name));
+});
 
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
@@ -63,6 +92,12 @@ const envSchema = z.object({
       error: 'must be the user= value from reddit.com/prefs/feeds (a Reddit username)',
     })
     .optional(),
+  SOURCES: sourcesList.default([...SOURCE_NAMES]),
+  HN_API_BASE: url(['http', 'https']).default('https://hacker-news.firebaseio.com'),
+  LOBSTERS_BASE: url(['http', 'https']).default('https://lobste.rs'),
+  BLUESKY_JETSTREAM_URL: url(['ws', 'wss']).default(
+    'wss://jetstream2.us-east.bsky.network/subscribe',
+  ),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('Earshot <alerts@localhost>'),
   SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@earshot.app'),
@@ -179,6 +214,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           ? Object.freeze({ token: e.REDDIT_FEED_TOKEN, user: e.REDDIT_FEED_USER })
           : undefined,
     }),
+    /**
+     * The sites this server reads and shows (DESIGN.md §6). The others than Reddit need no
+     * account: a fresh start hears them site-wide. (REDDIT_ENABLED=false keeps Reddit shown,
+     * switched off, as before.)
+     */
+    sources: Object.freeze(e.SOURCES) as readonly SourceName[],
+    hackerNews: Object.freeze({ apiBase: e.HN_API_BASE }),
+    lobsters: Object.freeze({ base: e.LOBSTERS_BASE }),
+    bluesky: Object.freeze({ jetstreamUrl: e.BLUESKY_JETSTREAM_URL }),
     mail: Object.freeze({
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

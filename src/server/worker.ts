@@ -7,7 +7,13 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createEmailJobs, type EmailJobName, type Mailer } from './email';
-import { createIngestionJobs, type IngestionJobName, type PollSettings } from './ingestion';
+import {
+  createIngestionJobs,
+  type IngestionJobName,
+  type PollSettings,
+  type SourceClients,
+  type SourceSettings,
+} from './ingestion';
 import { startJobs, type Job, type JobRunner } from './jobs/runner';
 import type { SecretBox } from './lib/secret-box';
 import type { FeedClient, RedditClient } from './reddit';
@@ -44,6 +50,10 @@ export type WorkerDeps = {
   recentItems?: RecentItemWindow;
   /** Opens the channels' sealed secrets to send (OutsideClients.secrets). */
   secrets: SecretBox;
+  /** The clients of the sites beyond Reddit (OutsideClients.sources). */
+  sources?: SourceClients;
+  /** Tests shorten the sites' leases and intervals. */
+  sourceSettings?: Partial<SourceSettings>;
 };
 
 /**
@@ -68,6 +78,8 @@ export function buildWorker(deps: WorkerDeps) {
     // The relevance models this worker has parsed, for the mentions its jobs score as they
     // store them (store-mentions.ts).
     models: createModelCache(),
+    sources: deps.sources,
+    sourceSettings: deps.sourceSettings,
   });
   const jobs: Job<WorkerJobName>[] = [
     ...createAccountJobs({ db, clock }),

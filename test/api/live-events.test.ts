@@ -8,6 +8,7 @@ import { compileAlertIndex } from '../../src/server/matching';
 import type { RedditItem } from '../../src/server/reddit';
 import type { HttpClient } from '../helpers/http-client';
 import { eventually } from '../helpers/eventually';
+import { redditSourceItem } from '../../src/server/ingestion/reddit-source-item';
 import { build } from '../helpers/test-app';
 
 const t = await build({}, { liveHeartbeatMs: 100 });
@@ -40,7 +41,7 @@ async function matchesOf(item: RedditItem): Promise<MatchedItem[]> {
       body: '',
       score: 3,
     })
-    .map((m) => ({ alert: index.alert(m.alertId)!, terms: m.terms, item }));
+    .map((m) => ({ alert: index.alert(m.alertId)!, terms: m.terms, item: redditSourceItem(item) }));
 }
 
 /** What the worker does with a post its index matched: stores it in one transaction. */

@@ -71,7 +71,9 @@ describe('GET /api/mentions', () => {
         'alertId',
         'keyword',
         'keywords',
+        'source',
         'subreddit',
+        'community',
         'title',
         'body',
         'permalink',
@@ -338,9 +340,9 @@ describe('GET /api/mentions/export.csv', () => {
       subreddit: 'SaaS',
     });
     const [header, row] = parse((await client.get('/api/mentions/export.csv')).text);
-    expect(header.split(',').at(-1)).toBe('why_matched');
+    expect(header.split(',').slice(-2)).toEqual(['why_matched', 'source']);
     // The cell holds quotes, so it is quoted and they are doubled (RFC 4180).
-    expect(row.endsWith(',"""help desk"" (title); zendesk (text)"')).toBe(true);
+    expect(row.endsWith(',"""help desk"" (title); zendesk (text)",reddit')).toBe(true);
   });
 
   test('applies the filters, streams every row past one batch, and holds only own mentions', async () => {
@@ -398,7 +400,7 @@ describe('query plans', () => {
     const { alerts } = await userWith(['alpha', 'beta']);
     userId = alerts[0].userId;
     await t.db.execute(sql`
-      insert into mentions (alert_id, user_id, reddit_id, subreddit, permalink, reddit_created_at,
+      insert into mentions (alert_id, user_id, item_id, subreddit, permalink, reddit_created_at,
                             created_at, matched_keyword, has_replied)
       select ${alerts[0].id} + g % 2, ${userId}, 't3_plan' || g, 'sub' || g % 20, '/r/x/',
              ${end}::timestamptz - g * interval '1 minute', ${end}::timestamptz - g * interval '1 minute',
@@ -427,7 +429,7 @@ describe('query plans', () => {
       () => repo.feedPage(t.db, userId, { subreddit: 'saas', alertId: 3, since: day }, after, 51),
       // Whichever index is most selective for the filters: the feed's, the alert's (unique
       // per item), or for a one-day window the Reddit-time index the score re-checks use.
-      /mentions_user_feed_idx|mentions_alert_item_uq|mentions_reddit_created_idx/,
+      /mentions_user_feed_idx|mentions_alert_source_item_uq|mentions_reddit_created_idx/,
     ],
     [
       'the replied filter',

@@ -11,7 +11,7 @@ async function itemOfTwoKeywords() {
   const { client, user } = await t.signedIn();
   const zendesk = await insertAlert(t.db, user.id, 'zendesk', 'realtime');
   const helpdesk = await insertAlert(t.db, user.id, 'helpdesk', 'realtime');
-  const shared = { redditId: 't3_both1', createdAt: t.clock.now() };
+  const shared = { itemId: 't3_both1', createdAt: t.clock.now() };
   const [first] = await insertMentions(t.db, zendesk, 1, shared);
   const [second] = await insertMentions(t.db, helpdesk, 1, shared);
   const [own] = await insertMentions(t.db, zendesk, 1, { createdAt: t.clock.now() });

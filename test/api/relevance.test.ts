@@ -4,6 +4,7 @@ import { alertRelevance, channelDeliveries, mentions } from '../../src/server/db
 import { runDigestJob } from '../../src/server/email/digests/job';
 import { createSmtpMailer } from '../../src/server/email/mailer';
 import { storeMatches, type MatchedItem } from '../../src/server/ingestion/store-mentions';
+import { redditSourceItem } from '../../src/server/ingestion/reddit-source-item';
 import type { AlertInput } from '../../src/server/matching';
 import type { RedditItem } from '../../src/server/reddit';
 import { createModelCache, type ModelCache } from '../../src/server/relevance';
@@ -39,7 +40,7 @@ function match(alert: AlertInput, title: string): MatchedItem {
     removed: false,
     nsfw: false,
   };
-  return { alert, terms: ['stripe'], item };
+  return { alert, terms: ['stripe'], item: redditSourceItem(item) };
 }
 
 const store = (matches: MatchedItem[], models?: ModelCache) =>

@@ -8,7 +8,8 @@ describe('SUPPORT_EMAIL', () => {
   test('the web app reads it, signed in or not, from GET /api/site', async () => {
     const res = await t.client().get('/api/site');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ supportEmail: SUPPORT });
+    // Test servers read Reddit alone unless a test names the other sites.
+    expect(res.body).toEqual({ supportEmail: SUPPORT, sources: ['reddit'] });
   });
 
   test("every mail's footer names it, in the HTML and the text", async () => {

@@ -10,6 +10,7 @@ import { storeMatches } from '../../src/server/ingestion/store-mentions';
 import type { AlertInput } from '../../src/server/matching';
 import { buildWorker } from '../../src/server/worker';
 import { startFakeChannels, type FakeChannels } from '../fakes/channels';
+import { redditSourceItem } from '../../src/server/ingestion/reddit-source-item';
 import { build, RealTimeClock } from '../helpers/test-app';
 
 const log = pino({ level: 'silent' });
@@ -65,7 +66,7 @@ async function storeMentions(alert: AlertInput, n: number, fields: { title?: str
     return {
       alert,
       terms: ['stripe'],
-      item: {
+      item: redditSourceItem({
         fullname: `t3_dlv${i}`,
         kind: 'post' as const,
         subreddit: 'SaaS',
@@ -78,7 +79,7 @@ async function storeMentions(alert: AlertInput, n: number, fields: { title?: str
         createdAt: new Date(),
         removed: false,
         nsfw: false,
-      },
+      }),
     };
   });
   await t.db.transaction((tx) => storeMatches(tx, matches, new Date()));

@@ -95,7 +95,7 @@ export async function buildIngestion(
         .from(mentions)
         .where(
           redditId
-            ? and(eq(mentions.alertId, alertId), eq(mentions.redditId, redditId))
+            ? and(eq(mentions.alertId, alertId), eq(mentions.itemId, redditId))
             : eq(mentions.alertId, alertId),
         );
     },

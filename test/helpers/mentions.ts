@@ -31,7 +31,7 @@ export async function insertMentions(
     return {
       alertId: alert.id,
       userId: alert.userId,
-      redditId: `t3_test${n}`,
+      itemId: `t3_test${n}`,
       subreddit: 'SaaS',
       title: `Looking for ${alert.keyword} alternatives (${n})`,
       body: `We use ${alert.keyword} today but the pricing hurts. Any advice? Post ${n}.`,

@@ -1,3 +1,4 @@
+import { OFFLINE_SOURCES_ENV } from './offline-sources';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { onTestFinished } from 'vitest';
@@ -43,7 +44,13 @@ export function spawnServer(
     : [process.execPath, ['dist/server/main.js']];
   const child = spawn(command, args, {
     // A loaded test machine must not shed a test's requests: tests ask for shedding themselves.
-    env: { PATH: process.env.PATH, SHED_EVENT_LOOP_DELAY_MS: '0', SHED_DB_WAIT_MS: '0', ...env },
+    env: {
+      PATH: process.env.PATH,
+      ...OFFLINE_SOURCES_ENV,
+      SHED_EVENT_LOOP_DELAY_MS: '0',
+      SHED_DB_WAIT_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

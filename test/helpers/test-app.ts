@@ -1,3 +1,4 @@
+import { OFFLINE_SOURCES_ENV } from './offline-sources';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll } from 'vitest';
@@ -60,6 +61,7 @@ export async function build(
   const database = options.database ?? (await freshDatabase());
   const clock = options.clock ?? new TestClock();
   const config = loadConfig({
+    ...OFFLINE_SOURCES_ENV,
     APP_URL: 'http://localhost:3000',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     // A random key of secrets at rest, as each install has its own (the apps of one file, which

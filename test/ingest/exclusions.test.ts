@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { exclusionCounts, mentions, scoreCandidates } from '../../src/server/db/schema';
 import { storeMatches, type MatchedItem } from '../../src/server/ingestion/store-mentions';
+import { redditSourceItem } from '../../src/server/ingestion/reddit-source-item';
 import type { AlertInput } from '../../src/server/matching';
 import type { RedditItem } from '../../src/server/reddit';
 import { build } from '../helpers/test-app';
@@ -30,7 +31,12 @@ function match(
     removed: false,
     nsfw: false,
   };
-  return { alert, terms: [alert.keyword], item, belowMinScore: fields.belowMinScore };
+  return {
+    alert,
+    terms: [alert.keyword],
+    item: redditSourceItem(item),
+    belowMinScore: fields.belowMinScore,
+  };
 }
 
 const store = (matches: MatchedItem[], options: { backfilled?: boolean } = {}) =>
@@ -44,7 +50,7 @@ async function setup(keyword: string, exclusions: { subreddits: string[]; author
 }
 
 const storedFor = async (userId: number) =>
-  (await t.db.select().from(mentions).where(eq(mentions.userId, userId))).map((m) => m.redditId);
+  (await t.db.select().from(mentions).where(eq(mentions.userId, userId))).map((m) => m.itemId);
 
 const filteredToday = async (client: { get: (path: string) => Promise<{ body: any }> }) =>
   (await client.get('/api/exclusions')).body.filteredToday as number;
@@ -64,7 +70,7 @@ describe('global exclusions when matches are stored', () => {
       kept,
     ];
     expect(await store(page)).toEqual({ stored: 1, overQuota: 0 });
-    expect(await storedFor(user.id)).toEqual([kept.item.fullname]);
+    expect(await storedFor(user.id)).toEqual([kept.item.id]);
     expect(await filteredToday(client)).toBe(4);
 
     // The counter adds up over pages; a re-read page stores nothing twice.
@@ -84,7 +90,7 @@ describe('global exclusions when matches are stored', () => {
     ];
     expect(await store(page)).toEqual({ stored: 1, overQuota: 0 });
     expect(await storedFor(excluding.user.id)).toEqual([]);
-    expect(await storedFor(other.user.id)).toEqual([page[1].item.fullname]);
+    expect(await storedFor(other.user.id)).toEqual([page[1].item.id]);
     expect(await filteredToday(excluding.client)).toBe(1);
     expect(await filteredToday(other.client)).toBe(0);
   });
@@ -115,7 +121,7 @@ describe('global exclusions when matches are stored', () => {
       overQuota: 0,
     });
     const [row] = await t.db.select().from(mentions).where(eq(mentions.userId, user.id));
-    expect(row).toMatchObject({ redditId: kept.item.fullname, isBackfilled: true });
+    expect(row).toMatchObject({ itemId: kept.item.id, isBackfilled: true });
     expect(await filteredToday(client)).toBe(1);
   });
 
@@ -126,7 +132,7 @@ describe('global exclusions when matches are stored', () => {
     const candidates = await t.db
       .select()
       .from(scoreCandidates)
-      .where(eq(scoreCandidates.redditId, waiting.item.fullname));
+      .where(eq(scoreCandidates.redditId, waiting.item.id));
     expect(candidates).toEqual([]);
     expect(await filteredToday(client)).toBe(0);
   });
@@ -141,7 +147,7 @@ describe('global exclusions when matches are stored', () => {
       Array.from({ length: 48 }, (_, i) => ({
         alertId: alert.id,
         userId: user.id,
-        redditId: `t3_used${i}`,
+        itemId: `t3_used${i}`,
         subreddit: 'saas',
         permalink: 'https://www.reddit.com/r/saas/comments/1/',
         redditCreatedAt: t.clock.now(),

@@ -37,7 +37,7 @@ test('every feed request carries the feed token and its user; neither is ever lo
   ]);
   const post = t.fake.addPost({ subreddit: 'SaaS', title: 'tokenword with a token' });
   await expect
-    .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.redditId), {
+    .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.itemId), {
       ...within,
       timeout: 30_000,
     })

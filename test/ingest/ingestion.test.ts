@@ -26,7 +26,7 @@ describe('ingestion from the fake Reddit', () => {
     });
     await expect.poll(async () => (await t.mentionsOf(user.id)).length, within).toBe(2);
     const stored = await t.mentionsOf(user.id);
-    const storedPost = stored.find((m) => m.redditId === post.data.name);
+    const storedPost = stored.find((m) => m.itemId === post.data.name);
     expect(storedPost).toMatchObject({
       alertId: alert.id,
       subreddit: 'SaaS',
@@ -38,7 +38,7 @@ describe('ingestion from the fake Reddit', () => {
       matchedKeyword: 'zendesk',
     });
     expect(storedPost?.permalink).toMatch(/^https:\/\/www\.reddit\.com\/r\/SaaS\/comments\//);
-    const storedComment = stored.find((m) => m.redditId === comment.data.name);
+    const storedComment = stored.find((m) => m.itemId === comment.data.name);
     expect(storedComment).toMatchObject({
       isComment: true,
       title: 'Which support tools do you use?',
@@ -94,7 +94,7 @@ describe('faults are survived', () => {
     await expect
       .poll(async () => (await t.mentionsOf(user.id)).length, { ...within, timeout: 30_000 })
       .toBe(3);
-    expect((await t.mentionsOf(user.id)).map((m) => m.redditId).sort()).toEqual(
+    expect((await t.mentionsOf(user.id)).map((m) => m.itemId).sort()).toEqual(
       posts.map((p) => p.data.name).sort(),
     );
     // The failures were seen, and the status is healthy again once Reddit answers (the
@@ -122,7 +122,7 @@ describe('faults are survived', () => {
     t.fake.injectFaults([{ match: '^/r/all/new$', kind: 'invalid-token', times: 1 }]);
     const post = t.fake.addPost({ subreddit: 'support', title: 'renewword here' });
     await expect
-      .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.redditId), within)
+      .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.itemId), within)
       .toEqual([post.data.name]);
     // The alert's backfill search may store the post before the listing meets the fault.
     const tokens = () => t.fake.requests.filter((r) => r.path === '/api/v1/access_token').length;
@@ -152,7 +152,7 @@ describe('faults are survived', () => {
     ]);
     const post = t.fake.addPost({ subreddit: 'support', title: 'skipword after junk' });
     await expect
-      .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.redditId), within)
+      .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.itemId), within)
       .toEqual([post.data.name]);
     // The alert's backfill search may store the post before the listing meets the junk page.
     const skipped = async () => {
@@ -175,7 +175,7 @@ describe('faults are survived', () => {
     t.fake.addComment({ subreddit: 'saas', body: '[removed]', linkId: post.data.name });
     await expect.poll(async () => (await t.mentionsOf(user.id)).length, within).toBe(1);
     const [stored] = await t.mentionsOf(user.id);
-    expect(stored).toMatchObject({ redditId: post.data.name, author: '[deleted]' });
+    expect(stored).toMatchObject({ itemId: post.data.name, author: '[deleted]' });
   });
 
   test('a cursor item that Reddit removed does not stop the listing', async () => {
@@ -185,7 +185,7 @@ describe('faults are survived', () => {
     t.fake.removeItem(marker.data.name);
     const post = t.fake.addPost({ subreddit: 'saas', title: 'Intercom alternatives?' });
     await expect
-      .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.redditId), within)
+      .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.itemId), within)
       .toEqual([post.data.name]);
   });
 
@@ -199,7 +199,7 @@ describe('faults are survived', () => {
       createdMs: Date.now() - 20_000,
     });
     await expect
-      .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.redditId), within)
+      .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.itemId), within)
       .toEqual([late.data.name]);
   });
 
@@ -218,7 +218,7 @@ describe('faults are survived', () => {
     });
     const newest = t.fake.addPost({ subreddit: 'charlie', title: 'gorgias three', createdMs: now });
     await expect.poll(async () => (await t.mentionsOf(user.id)).length, within).toBe(3);
-    expect((await t.mentionsOf(user.id)).map((m) => m.redditId).sort()).toEqual(
+    expect((await t.mentionsOf(user.id)).map((m) => m.itemId).sort()).toEqual(
       [newer, older, newest].map((p) => p.data.name).sort(),
     );
   });
@@ -246,7 +246,7 @@ describe('subreddit listings', () => {
     // opentalk items also reach r/all here, so a post there is found either way.
     const post = t.fake.addPost({ subreddit: 'opentalk', title: 'Which CRM do you use?' });
     await expect
-      .poll(async () => (await t.mentionsOfAlert(fine.id)).map((m) => m.redditId), within)
+      .poll(async () => (await t.mentionsOfAlert(fine.id)).map((m) => m.itemId), within)
       .toEqual([post.data.name]);
     await expect
       .poll(async () => {
@@ -301,7 +301,7 @@ describe('plan limits', () => {
       Array.from({ length: 49 }, (_, i) => ({
         alertId: alert.id,
         userId: user.id,
-        redditId: `t3_old${i}`,
+        itemId: `t3_old${i}`,
         subreddit: 'xsub',
         permalink: 'https://www.reddit.com/r/x/comments/1/',
         redditCreatedAt: new Date(),

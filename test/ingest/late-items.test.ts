@@ -56,7 +56,7 @@ test('items Reddit shows late, a few dozen below the newest (below the cursor), 
   // The one deeper than the re-read is a post: the post-id enumeration asks for it.
   const all = [...found, deeper].map((p) => p.data.name).sort();
   await expect
-    .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.redditId).sort(), within)
+    .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.itemId).sort(), within)
     .toEqual(all);
   // Several more reads, each starting behind the cursor: nothing stored or counted twice.
   await waitForReads(t.fake, /^\/r\/all\/new/, 2, Date.now());
@@ -102,7 +102,7 @@ test('random comment ids through a whole run: every matching comment stored once
   const ids = expected.map((name) => parseInt(name.slice(3), 36));
   expect(ids.some((id, i) => i > 0 && id < ids[i - 1])).toBe(true);
   await expect
-    .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.redditId).sort(), within)
+    .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.itemId).sort(), within)
     .toEqual([...expected].sort());
   // Two more reads: nothing stored twice.
   await waitForReads(t.fake, /^\/r\/all\/comments/, 2, Date.now());

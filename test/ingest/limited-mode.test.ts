@@ -28,13 +28,13 @@ describe('limited mode without Reddit API credentials', () => {
     });
     await expect.poll(async () => (await t.mentionsOf(user.id)).length, within).toBe(2);
     const stored = await t.mentionsOf(user.id);
-    expect(stored.find((m) => m.redditId === post.data.name)).toMatchObject({
+    expect(stored.find((m) => m.itemId === post.data.name)).toMatchObject({
       title: 'Feedword & friends',
       body: 'We <3 it.\n\nSecond paragraph.',
       subreddit: 'SaaS',
       isComment: false,
     });
-    expect(stored.find((m) => m.redditId === comment.data.name)).toMatchObject({
+    expect(stored.find((m) => m.itemId === comment.data.name)).toMatchObject({
       title: 'Tools?',
       body: 'feedword works for us',
       isComment: true,
@@ -80,7 +80,7 @@ describe('limited mode without Reddit API credentials', () => {
     await expect.poll(() => feedReads().length, within).toBeGreaterThan(before);
     const post = t.fake.addPost({ subreddit: 'sharedsub', title: 'sharedfeedword here', score: 1 });
     await expect
-      .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.redditId), within)
+      .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.itemId), within)
       .toEqual([post.data.name]);
     // Two more reads of the feed: still only the subreddit alert's mention.
     const after = feedReads().length;
@@ -110,7 +110,7 @@ describe('limited mode without Reddit API credentials', () => {
       .toMatch(/not valid XML|403/);
     expect((await client.get(`/api/alerts/error-info/${alert.id}`)).body.status).toBe('error');
     await expect
-      .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.redditId), {
+      .poll(async () => (await t.mentionsOf(user.id)).map((m) => m.itemId), {
         ...within,
         timeout: 30_000,
       })

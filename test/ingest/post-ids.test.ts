@@ -37,7 +37,7 @@ const askedIds = (from: number) =>
   t.fake.requests
     .filter((r) => r.path.startsWith('/api/info') && r.at >= from)
     .flatMap((r) => (r.query.id ?? '').split(','));
-const mentionNames = async () => (await t.mentionsOf(user.id)).map((m) => m.redditId).sort();
+const mentionNames = async () => (await t.mentionsOf(user.id)).map((m) => m.itemId).sort();
 const postIdsStatus = async () => {
   const status = (await client.get('/api/ingestion/status')).body;
   const all = status.listings.find(

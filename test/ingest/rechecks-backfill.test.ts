@@ -54,7 +54,7 @@ describe('minScore re-checks', () => {
     await makeDue();
     await expect.poll(async () => (await t.mentionsOf(user.id)).length, within).toBe(1);
     const [mention] = await t.mentionsOf(user.id);
-    expect(mention).toMatchObject({ redditId: post.data.name, score: 12, isBackfilled: false });
+    expect(mention).toMatchObject({ itemId: post.data.name, score: 12, isBackfilled: false });
     expect(
       await t.db.select().from(scoreCandidates).where(eq(scoreCandidates.alertId, alert.id)),
     ).toHaveLength(0);
@@ -82,7 +82,7 @@ describe('minScore re-checks', () => {
     await expect
       .poll(async () => {
         const rows = await t.mentionsOf(user.id);
-        const by = (p: (typeof posts)[number]) => rows.find((m) => m.redditId === p.data.name)!;
+        const by = (p: (typeof posts)[number]) => rows.find((m) => m.itemId === p.data.name)!;
         return [
           by(posts[0]).score,
           by(posts[1]).removedAt !== null,
@@ -95,7 +95,7 @@ describe('minScore re-checks', () => {
     // storage, the link and the fact of the removal stay.
     const rows = await t.mentionsOf(user.id);
     for (const post of posts.slice(1)) {
-      expect(rows.find((m) => m.redditId === post.data.name)).toMatchObject({
+      expect(rows.find((m) => m.itemId === post.data.name)).toMatchObject({
         title: '',
         body: '',
         author: '[deleted]',
@@ -103,7 +103,7 @@ describe('minScore re-checks', () => {
         permalink: `https://www.reddit.com${post.data.permalink}`,
       });
     }
-    expect(rows.find((m) => m.redditId === posts[0].data.name)?.title).toBe('refreshword kept');
+    expect(rows.find((m) => m.itemId === posts[0].data.name)?.title).toBe('refreshword kept');
     const csv = (await client.get('/api/mentions/export.csv')).text;
     expect(csv).toContain('refreshword kept');
     expect(csv).not.toMatch(/refreshword (removed|deleted)/);

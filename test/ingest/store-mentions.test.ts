@@ -6,6 +6,7 @@ import { compileAlertIndex } from '../../src/server/matching';
 import type { RedditItem } from '../../src/server/reddit';
 import { mentionQuotaSkips, mentions } from '../../src/server/db/schema';
 import { insertMentions } from '../helpers/mentions';
+import { redditSourceItem } from '../../src/server/ingestion/reddit-source-item';
 import { build } from '../helpers/test-app';
 
 const t = await build();
@@ -37,7 +38,11 @@ async function matchNow(post: RedditItem): Promise<MatchedItem[]> {
       body: '',
       score: post.score,
     })
-    .map((m) => ({ alert: index.alert(m.alertId)!, terms: m.terms, item: post }));
+    .map((m) => ({
+      alert: index.alert(m.alertId)!,
+      terms: m.terms,
+      item: redditSourceItem(post),
+    }));
 }
 
 const store = (matches: MatchedItem[]) =>
@@ -86,8 +91,8 @@ describe('permalinks in storage', () => {
       const [match] = await matchNow({ ...item(fullname, 'a phishword post'), permalink });
       expect(await store([match])).toEqual({ stored: 1, overQuota: 0 });
     }
-    const rows = await t.db.select().from(mentions).where(like(mentions.redditId, 't3_phish%'));
-    expect(Object.fromEntries(rows.map((r) => [r.redditId, r.permalink]))).toEqual(
+    const rows = await t.db.select().from(mentions).where(like(mentions.itemId, 't3_phish%'));
+    expect(Object.fromEntries(rows.map((r) => [r.itemId, r.permalink]))).toEqual(
       Object.fromEntries(links.map(([fullname, , stored]) => [fullname, stored])),
     );
     const listed = (await client.get('/api/mentions')).body.items;
@@ -104,7 +109,7 @@ describe('removed content in storage', () => {
     const [match] = await matchNow(item('t3_gone1', 'a goneword post'));
     const removed = { ...match, item: { ...match.item, body: '[removed]', removed: true } };
     expect(await store([removed])).toEqual({ stored: 1, overQuota: 0 });
-    const [row] = await t.db.select().from(mentions).where(like(mentions.redditId, 't3_gone1'));
+    const [row] = await t.db.select().from(mentions).where(like(mentions.itemId, 't3_gone1'));
     expect(row).toMatchObject({ title: '', body: '', author: '[deleted]', subreddit: 'saas' });
     expect(row.removedAt).not.toBeNull();
     expect(row.permalink).toBe('https://www.reddit.com/r/saas/comments/gone1/');

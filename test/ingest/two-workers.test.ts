@@ -53,9 +53,9 @@ test('two workers on one database share the listings and store every planted ite
     .poll(async () => (await t.mentionsOf(user.id)).length, { ...within, timeout: 20_000 })
     .toBe(planted.length + restricted.length);
   const stored = await t.mentionsOf(user.id);
-  const pairs = new Set(stored.map((m) => `${m.alertId}:${m.redditId}`));
+  const pairs = new Set(stored.map((m) => `${m.alertId}:${m.itemId}`));
   expect(pairs.size).toBe(stored.length);
-  expect(new Set(stored.map((m) => m.redditId))).toEqual(new Set(planted.map((p) => p.fullname)));
+  expect(new Set(stored.map((m) => m.itemId))).toEqual(new Set(planted.map((p) => p.fullname)));
 
   // Both workers read listings, and no listing page was fetched by both at once: every
   // `before` cursor of a listing was asked for by one worker only.

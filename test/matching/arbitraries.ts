@@ -151,6 +151,6 @@ export function referenceMatch(
   return {
     alertId: alert.id,
     terms: matchedTerms(ast, doc),
-    belowMinScore: item.score < alert.minScore,
+    belowMinScore: item.score !== null && item.score < alert.minScore,
   };
 }

@@ -83,11 +83,25 @@ describe('loadConfig', () => {
     ['AUTH_RATE_LIMIT_PER_MINUTE', '0'],
     ['APP_SECRET', 'too short'],
     ['SUPPORT_EMAIL', 'help desk'],
+    ['SOURCES', 'reddit,myspace'],
+    ['SOURCES', ','],
+    ['HN_API_BASE', 'ftp://x'],
+    ['BLUESKY_JETSTREAM_URL', 'https://jetstream.example/subscribe'],
   ])('a bad %s stops start-up with one line naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(
       new RegExp(`^Invalid environment variable ${name}: `),
     );
+  });
+
+  test('SOURCES: all four sites by default, keyless; named ones (hn is Hacker News) in order', () => {
+    const defaults = loadConfig({});
+    expect(defaults.sources).toEqual(['reddit', 'hackernews', 'lobsters', 'bluesky']);
+    expect(defaults.hackerNews.apiBase).toBe('https://hacker-news.firebaseio.com');
+    expect(defaults.lobsters.base).toBe('https://lobste.rs');
+    expect(defaults.bluesky.jetstreamUrl).toBe('wss://jetstream2.us-east.bsky.network/subscribe');
+    expect(loadConfig({ SOURCES: ' Bluesky, hn ,hn' }).sources).toEqual(['hackernews', 'bluesky']);
+    expect(() => loadConfig({ SOURCES: 'reddit,myspace' })).toThrow(/"myspace" is not a site/);
   });
 
   describe('the private feed token (REDDIT_FEED_TOKEN, REDDIT_FEED_USER)', () => {

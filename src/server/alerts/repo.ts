@@ -13,6 +13,7 @@ export type AlertValues = Pick<
   | 'digestFrequency'
   | 'isActive'
   | 'isPaused'
+  | 'sources'
 >;
 
 /**

@@ -7,9 +7,10 @@ import {
   type AlertUpdate,
 } from '@shared/api/alerts';
 import { filtersWidenedByScope } from '@shared/query';
+import { defaultSources, SOURCE_LABELS, type SourceName } from '@shared/sources';
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
-import { ForbiddenError, NotFoundError, UnauthorizedError } from '../http/errors';
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../http/errors';
 import { limitsForUser } from '../billing';
 import {
   assertOwnedChannels,
@@ -55,6 +56,7 @@ export function toAlertDto(row: repo.AlertRow, channelIds: number[] = []): Alert
     nextPollAt: row.nextPollAt?.toISOString() ?? null,
     pollPriority: row.pollPriority,
     channelIds,
+    sources: row.sources.filter((name): name is SourceName => name in SOURCE_LABELS),
   };
 }
 
@@ -70,7 +72,24 @@ async function assertWithinKeywordLimit(tx: DbOrTx, userId: number, exceptId?: n
   }
 }
 
-export function createAlertService(deps: { db: Db; clock: Clock; pollStates?: PollStates }) {
+/** A site this server does not read (SOURCES) is refused by name, not stored and never heard. */
+function assertReadSources(
+  sources: readonly SourceName[] | undefined,
+  read: readonly SourceName[],
+) {
+  const unread = sources?.find((name) => !read.includes(name));
+  if (unread === undefined) return;
+  const message = `${SOURCE_LABELS[unread]} is not read by this server (SOURCES=${read.join(',')})`;
+  throw new ValidationError(message, { sources: message });
+}
+
+export function createAlertService(deps: {
+  db: Db;
+  clock: Clock;
+  /** The sites this server reads (config SOURCES). */
+  sources: readonly SourceName[];
+  pollStates?: PollStates;
+}) {
   const { db, clock } = deps;
   const withPollState = async (rows: repo.AlertRow[]) => {
     const states = (await deps.pollStates?.(rows)) ?? new Map();
@@ -87,7 +106,9 @@ export function createAlertService(deps: { db: Db; clock: Clock; pollStates?: Po
     },
 
     async create(userId: number, input: AlertCreate) {
-      const { channelIds, ...values } = input;
+      const { channelIds, sources, ...rest } = input;
+      assertReadSources(sources, deps.sources);
+      const values = { ...rest, sources: sources ?? defaultSources(deps.sources, rest.subreddits) };
       const row = await db.transaction(async (tx) => {
         await lockLiveUser(tx, userId);
         if (isLiveAlert(values)) await assertWithinKeywordLimit(tx, userId);
@@ -104,6 +125,7 @@ export function createAlertService(deps: { db: Db; clock: Clock; pollStates?: Po
     /** Applies the fields the body names; becoming live again is checked against the plan. */
     async update(userId: number, id: number, input: AlertUpdate) {
       const { channelIds, ...values } = input;
+      assertReadSources(values.sources, deps.sources);
       const row = await db.transaction(async (tx) => {
         await lockLiveUser(tx, userId);
         const current = await repo.findOwnedAlert(tx, userId, id);

@@ -9,3 +9,4 @@ export * from './schema/exclusions';
 export * from './schema/relevance';
 export * from './schema/secrets';
 export * from './schema/limits';
+export * from './schema/sources';

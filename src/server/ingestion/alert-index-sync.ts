@@ -12,6 +12,7 @@ export const matchingColumns = {
   includeComments: alerts.includeComments,
   titlesOnly: alerts.titlesOnly,
   minScore: alerts.minScore,
+  sources: alerts.sources,
   isActive: alerts.isActive,
   isPaused: alerts.isPaused,
 };

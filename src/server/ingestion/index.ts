@@ -5,6 +5,13 @@ export { isListingBehind } from './listings/listing-repo';
 export { latestBackfill, requestBackfill } from './backfill/backfill-repo';
 export { createIngestionJobs, type IngestionJobName } from './jobs';
 export { matchItems } from './page-items';
+export {
+  sourceClientsFromConfig,
+  type SourceClients,
+  type SourceTuning,
+} from './sources/source-clients';
+export type { SourceSettings } from './sources/source-jobs';
+export { listSourceReads } from './sources/source-reads-repo';
 export type { PollSettings } from './listings/turn-types';
 export {
   feedClientFromConfig,

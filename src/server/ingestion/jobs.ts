@@ -16,6 +16,13 @@ import { pollDueListings } from './listings/poller';
 import { RecentItems } from './listings/recent-items';
 import { enumeratePostIds } from './post-ids/enumerate-post-ids';
 import { runRechecks } from './rechecks/score-rechecks';
+import type { SourceClients } from './sources/source-clients';
+import {
+  createSourceJobs,
+  DEFAULT_SOURCE_SETTINGS,
+  type SourceJobName,
+  type SourceSettings,
+} from './sources/source-jobs';
 
 export type IngestionJobName =
   | 'ingest.plan-listings'
@@ -23,7 +30,8 @@ export type IngestionJobName =
   | 'ingest.backfill'
   | 'ingest.score-rechecks'
   | 'ingest.post-ids'
-  | 'ingest.poll-feeds';
+  | 'ingest.poll-feeds'
+  | SourceJobName;
 
 /** How long one poll job run keeps taking due listings before it lets the runner breathe. */
 const POLL_RUN_MS = 20_000;
@@ -44,6 +52,10 @@ export type IngestionJobDeps = {
   observeIndex?: (index: AlertIndex) => AlertIndex;
   /** The worker's parsed relevance models, for scoring the mentions its jobs store. */
   models?: ModelCache;
+  /** The clients of the sites beyond Reddit that SOURCES names. */
+  sources?: SourceClients;
+  /** Tests shorten the sites' leases and intervals. */
+  sourceSettings?: Partial<SourceSettings>;
 };
 
 /**
@@ -64,7 +76,18 @@ export function createIngestionJobs(deps: IngestionJobDeps) {
   const seenInAll = new Map<string, number>();
   let sync: AlertIndexSync | undefined;
   const liveIndex = () => sync?.index && (deps.observeIndex?.(sync.index) ?? sync.index);
-  const monitors = config.reddit.enabled && (reddit !== undefined || feeds !== undefined);
+  const monitorsReddit = config.reddit.enabled && (reddit !== undefined || feeds !== undefined);
+  const sources = createSourceJobs({
+    db,
+    clock,
+    owner,
+    models,
+    log,
+    index: liveIndex,
+    clients: deps.sources ?? {},
+    settings: { ...DEFAULT_SOURCE_SETTINGS, ...deps.sourceSettings },
+  });
+  const monitors = monitorsReddit || sources.jobs.length > 0;
 
   // Limited mode reads feeds of named subreddits only: site-wide alerts wait for credentials.
   const plan = () =>
@@ -174,6 +197,8 @@ export function createIngestionJobs(deps: IngestionJobDeps) {
     });
   }
 
+  jobs.push(...sources.jobs);
+
   return {
     jobs,
     async start(trigger: (name: IngestionJobName) => void) {
@@ -181,10 +206,11 @@ export function createIngestionJobs(deps: IngestionJobDeps) {
       sync = await startAlertIndexSync(database, {
         onError: (err) => log.warn({ err }, 'alert change feed'),
         // A changed alert may need listings added or dropped: plan at once.
-        onApplied: () => trigger('ingest.plan-listings'),
+        onApplied: () => monitorsReddit && trigger('ingest.plan-listings'),
       });
     },
     async stop() {
+      await sources.stop();
       await sync?.stop();
     },
     /** The live matching index (once started with Reddit access). */

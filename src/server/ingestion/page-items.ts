@@ -1,5 +1,7 @@
 import type { AlertIndex } from '../matching';
 import type { RedditItem } from '../reddit';
+import type { SourceItem } from '../sources';
+import { redditSourceItem } from './reddit-source-item';
 import type { ListingRow } from './listings/listing-repo';
 import type { MatchedItem } from './store-mentions';
 
@@ -15,13 +17,25 @@ export function sampleRate(result: { newItems: number; coveredMs: number }, item
 }
 
 export function matchItems(index: AlertIndex, items: RedditItem[]): MatchedItem[] {
+  return matchSourceItems(
+    index,
+    items.map((item) => redditSourceItem(item)),
+  );
+}
+
+/**
+ * Every alert's matches among items of any site. A removed item is matched on its title alone
+ * (kept, as removed, when its title still matches); one with no title is passed over.
+ */
+export function matchSourceItems(index: AlertIndex, items: SourceItem[]): MatchedItem[] {
   const matches: MatchedItem[] = [];
   for (const item of items) {
     if (item.removed && item.title === '') continue;
     const found = index.match({
-      id: item.fullname,
+      source: item.source,
+      id: item.id,
       kind: item.kind,
-      subreddit: item.subreddit,
+      subreddit: item.source === 'reddit' ? item.community : '',
       title: item.title,
       body: item.removed ? '' : item.body,
       score: item.score,

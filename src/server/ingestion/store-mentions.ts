@@ -10,7 +10,8 @@ import { isLiveAlert } from '@shared/api/alerts';
 import { redditPermalink } from '@shared/reddit-content';
 import type { AlertInput } from '../matching';
 import { matchingColumns } from './alert-index-sync';
-import type { RedditItem } from '../reddit';
+import type { SourceItem } from '../sources';
+import { redditItemOf } from './reddit-source-item';
 
 /**
  * One item matched by one alert, as the index answered (with the alert as it indexed it).
@@ -19,7 +20,7 @@ import type { RedditItem } from '../reddit';
 export type MatchedItem = {
   alert: AlertInput;
   terms: string[];
-  item: RedditItem;
+  item: SourceItem;
   belowMinScore?: boolean;
 };
 
@@ -30,7 +31,11 @@ const unchanged = (indexed: AlertInput, current: AlertInput) =>
   current.subreddits === indexed.subreddits &&
   current.includeComments === indexed.includeComments &&
   current.titlesOnly === indexed.titlesOnly &&
-  current.minScore === indexed.minScore;
+  current.minScore === indexed.minScore &&
+  sameSources(current.sources, indexed.sources);
+
+const sameSources = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
+  (a ?? []).join() === (b ?? []).join();
 
 /**
  * What is left of a mention once Reddit reports its item deleted or removed (Reddit's Public
@@ -40,8 +45,8 @@ const unchanged = (indexed: AlertInput, current: AlertInput) =>
 export const REMOVED_CONTENT = { title: '', body: '', author: '[deleted]' } as const;
 
 /** The item's own path on Reddit, for a permalink that is not Reddit's. */
-const fallbackPath = (item: RedditItem) =>
-  `/r/${encodeURIComponent(item.subreddit)}/${item.kind === 'post' ? `comments/${item.fullname.slice(3)}/` : ''}`;
+const fallbackPath = (item: SourceItem) =>
+  `/r/${encodeURIComponent(item.community)}/${item.kind === 'post' ? `comments/${item.id.slice(3)}/` : ''}`;
 
 const matchedKeyword = (match: MatchedItem) => match.terms.join(', ') || match.alert.keyword;
 
@@ -56,10 +61,10 @@ async function keepCandidates(tx: DbOrTx, matches: MatchedItem[], now: Date) {
     .values(
       matches.map((m) => ({
         alertId: m.alert.id,
-        redditId: m.item.fullname,
-        item: { ...m.item, createdAt: m.item.createdAt.toISOString() },
+        redditId: m.item.id,
+        item: { ...redditItemOf(m.item), createdAt: m.item.createdAt.toISOString() },
         matchedKeyword: matchedKeyword(m),
-        score: m.item.score,
+        score: m.item.score ?? 0,
         createdAt: now,
         nextCheckAt: new Date(now.getTime() + FIRST_RECHECK_MS),
         expiresAt: new Date(now.getTime() + CANDIDATE_TTL_MS),
@@ -122,7 +127,7 @@ function withoutExclusions(tx: DbOrTx, matches: OwnedMatch[], now: Date) {
     matches,
     (m) => ({
       userId: m.userId,
-      subreddit: m.item.subreddit,
+      subreddit: m.item.source === 'reddit' ? m.item.community : '',
       author: m.item.author,
       counted: !m.belowMinScore,
     }),
@@ -130,9 +135,12 @@ function withoutExclusions(tx: DbOrTx, matches: OwnedMatch[], now: Date) {
   );
 }
 
-/** Matches under the alert's minimum score wait as re-check candidates; the rest are due. */
+/**
+ * Matches under the alert's minimum score wait as re-check candidates; the rest are due. Only
+ * Reddit's scores are re-checked: another site's item under it is not stored.
+ */
 async function withMinScore(tx: DbOrTx, matches: OwnedMatch[], now: Date) {
-  const candidates = matches.filter((m) => m.belowMinScore);
+  const candidates = matches.filter((m) => m.belowMinScore && m.item.source === 'reddit');
   if (candidates.length > 0) await keepCandidates(tx, candidates, now);
   return matches.filter((m) => !m.belowMinScore);
 }
@@ -145,7 +153,7 @@ function withinMonthlyQuota(tx: DbOrTx, matches: OwnedMatch[], now: Date) {
   return admitWithinMonthlyQuota(
     tx,
     matches,
-    (m) => ({ userId: m.userId, itemId: m.item.fullname }),
+    (m) => ({ userId: m.userId, itemId: m.item.id }),
     now,
   );
 }
@@ -188,15 +196,21 @@ function mentionRow(match: OwnedMatch, now: Date, backfilled: boolean) {
   return {
     alertId: match.alert.id,
     userId: match.userId,
-    redditId: item.fullname,
-    subreddit: item.subreddit,
+    source: item.source,
+    itemId: item.id,
+    subreddit: item.source === 'reddit' ? item.community : '',
+    community: item.community,
     title: item.title,
     body: item.body,
-    // The parsers already allow only Reddit's hosts; storage holds to it whatever the item's
-    // path here (a re-check candidate stored by an older version, a future parser).
-    permalink: redditPermalink(item.permalink, fallbackPath(item)),
+    // Reddit's parsers already allow only Reddit's hosts; storage holds to it whatever the
+    // item's path here (a re-check candidate stored by an older version). The other sites'
+    // readers build their permalinks from the item's id on the site's own host.
+    permalink:
+      item.source === 'reddit'
+        ? redditPermalink(item.permalink, fallbackPath(item))
+        : item.permalink,
     author: item.author,
-    score: item.score,
+    score: item.score ?? 0,
     commentCount: item.commentCount,
     isComment: item.kind === 'comment',
     createdAt: now,

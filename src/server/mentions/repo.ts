@@ -2,13 +2,17 @@ import { and, desc, eq, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { alerts, mentions } from '../db/schema';
 
-// The user's mentions of the same Reddit item as the row at hand (matched by others of their
-// keywords), as `same_item`. Written out: Drizzle drops table names inside a select list.
-const SAME_ITEM = `mentions same_item where same_item.user_id = "mentions"."user_id" and same_item.reddit_id = "mentions"."reddit_id"`;
+// The user's mentions of the same item as the row at hand (matched by others of their
+// keywords), as `same_item`. Written out: Drizzle drops table names inside a select list. Ids
+// of different sites never look alike (t3_…, digits, Lobsters short ids, at:// URIs), so the
+// item id alone keeps to the index on (user, item).
+const SAME_ITEM = `mentions same_item where same_item.user_id = "mentions"."user_id" and same_item.item_id = "mentions"."item_id"`;
 
 /** What a mention shows wherever it is listed: the dashboard, the CSV, a digest. */
 export const mentionContentColumns = {
+  source: mentions.source,
   subreddit: mentions.subreddit,
+  community: mentions.community,
   title: mentions.title,
   body: mentions.body,
   permalink: mentions.permalink,
@@ -45,6 +49,7 @@ export type MentionRow = Awaited<ReturnType<typeof findOwnedMention>> & {};
 export type FeedFilters = {
   alertId?: number;
   subreddit?: string;
+  source?: string;
   replied?: boolean;
   /** Reddit time from this instant on (inclusive). */
   since?: Date;
@@ -63,6 +68,7 @@ function feedWhere(userId: number, filters: FeedFilters, after?: FeedPosition) {
   if (filters.subreddit) {
     where.push(ilike(mentions.subreddit, `%${likeEscape(filters.subreddit)}%`));
   }
+  if (filters.source) where.push(eq(mentions.source, filters.source));
   if (filters.replied !== undefined) where.push(eq(mentions.hasReplied, filters.replied));
   if (filters.since) where.push(gte(mentions.redditCreatedAt, filters.since));
   if (filters.hidden !== 'include') where.push(eq(mentions.hidden, filters.hidden === 'only'));
@@ -122,13 +128,13 @@ export async function updateFlags(
   flags: { isRead?: true; hasReplied?: boolean },
 ) {
   const item = db
-    .select({ redditId: mentions.redditId })
+    .select({ redditId: mentions.itemId })
     .from(mentions)
     .where(and(eq(mentions.id, id), eq(mentions.userId, userId)));
   const rows = await db
     .update(mentions)
     .set(flags)
-    .where(and(eq(mentions.userId, userId), inArray(mentions.redditId, item)))
+    .where(and(eq(mentions.userId, userId), inArray(mentions.itemId, item)))
     .returning({ id: mentions.id });
   return rows.length > 0;
 }

@@ -8,6 +8,7 @@ import {
 } from '@shared/api/mentions';
 import { describeMatch, explainParsed, parseQuery, type QueryNode } from '@shared/query';
 import { cleanRedditText, redditPermalink } from '@shared/reddit-content';
+import { SOURCE_NAMES, type SourceName } from '@shared/sources';
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
 import { NotFoundError } from '../http/errors';
@@ -25,11 +26,24 @@ const MENTION_NOT_FOUND = 'Mention not found';
 /** Rows per query while a CSV export streams: memory stays flat whatever the user holds. */
 const EXPORT_BATCH = 1000;
 
+/** A stored source name as the API's; a row of a site this version does not know reads as Reddit's. */
+const sourceOf = (name: string): SourceName =>
+  (SOURCE_NAMES as readonly string[]).includes(name) ? (name as SourceName) : 'reddit';
+
+/**
+ * The permalink as it leaves: Reddit's rows stored before permalinks were held to Reddit's
+ * hosts leave by that rule; the other sites' were built by their readers on their own host.
+ */
+const permalinkOf = (row: repo.MentionRow) =>
+  row.source === 'reddit'
+    ? redditPermalink(row.permalink, `/r/${encodeURIComponent(row.subreddit)}/`)
+    : row.permalink;
+
 export function toMentionDto(row: repo.MentionRow): Mention {
   return {
     ...row,
-    // Rows stored before permalinks were held to Reddit's hosts leave by the same rule.
-    permalink: redditPermalink(row.permalink, `/r/${encodeURIComponent(row.subreddit)}/`),
+    source: sourceOf(row.source),
+    permalink: permalinkOf(row),
     redditCreatedAt: row.redditCreatedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     removedAt: row.removedAt?.toISOString() ?? null,
@@ -41,6 +55,7 @@ function feedFilters(filters: ParsedMentionFilters, timezone: string): repo.Feed
   return {
     alertId: filters.alertId,
     subreddit: filters.subreddit || undefined,
+    source: filters.source,
     replied: filters.replied === undefined ? undefined : filters.replied === 'true',
     since: filters.since ? localMidnight(filters.since, timezone) : undefined,
     hidden: filters.hidden,
@@ -69,6 +84,9 @@ const CSV_HEADER = [
   // Every keyword that matched the item (decision 025), `keyword` first.
   'keywords',
   'why_matched',
+  // Added with the sites beyond Reddit: last, so that sheets reading the columns by position
+  // keep working.
+  'source',
 ];
 
 /** A keyword's parsed query (null: it does not parse), parsed once per distinct keyword. */
@@ -100,11 +118,12 @@ const csvLine = (row: repo.MentionRow, parsed: ParsedKeywords) =>
     cleanRedditText(row.author),
     row.score,
     row.commentCount,
-    redditPermalink(row.permalink, `/r/${encodeURIComponent(row.subreddit)}/`),
+    permalinkOf(row),
     row.hasReplied,
     row.isRead,
     row.keywords.join('; '),
     whyMatched(row, parsed),
+    row.source,
   ]);
 
 /** Which terms matched where (`zendesk (title, text)`); empty when the keyword changed since. */

@@ -5,7 +5,7 @@ import { alerts, liveAlert, mentionQuotaSkips, mentions, users } from '../db/sch
 /** Distinct Reddit items among the user's mentions where `where` holds. */
 const itemsWhere = (db: DbOrTx, where: SQL | undefined) =>
   sql<number>`(${db
-    .select({ n: countDistinct(mentions.redditId) })
+    .select({ n: countDistinct(mentions.itemId) })
     .from(mentions)
     .where(where)})`.mapWith(Number);
 

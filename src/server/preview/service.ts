@@ -90,7 +90,7 @@ export function createPreviewService(deps: {
       spanMs,
       examples: found.slice(0, 5).map(({ item }) => ({
         kind: item.kind,
-        subreddit: item.subreddit,
+        subreddit: item.community,
         title: item.title,
         permalink: item.permalink,
         seenAt: item.createdAt.toISOString(),

@@ -16,7 +16,7 @@ export const mentionSchema = z.object({
   source: z.enum(SOURCE_NAMES),
   /** The subreddit on Reddit; "" elsewhere. */
   subreddit: z.string(),
-  /** Where on its site: the subreddit, the Lobsters tags ("rust, web"); "" where there is none. */
+  /** Where on its site: the subreddit, a Lobsters story's first tag ("rust"); "" where there is none. */
   community: z.string(),
   /** The post's title; for a comment, the title of the post it belongs to. */
   title: z.string(),

@@ -105,6 +105,7 @@ export async function startFakeHackerNews(options: { firstId?: number } = {}) {
     setMaxItem: (id: number | undefined) => void (maxOverride = id),
     injectFaults: (rules: HackerNewsFault[]) =>
       void faults.push(...rules.map((rule) => ({ ...rule, left: rule.times ?? 1 }))),
+    clearFaults: () => void (faults.length = 0),
     get maxItem() {
       return maxId;
     },

@@ -22,7 +22,7 @@ export async function lockUsers(tx: DbOrTx, userIds: number[]) {
  */
 export function countItemsSince(tx: DbOrTx, userIds: number[], since: Date) {
   return tx
-    .select({ userId: mentions.userId, n: countDistinct(mentions.redditId) })
+    .select({ userId: mentions.userId, n: countDistinct(mentions.itemId) })
     .from(mentions)
     .where(and(inArray(mentions.userId, userIds), gte(mentions.createdAt, since)))
     .groupBy(mentions.userId);
@@ -38,12 +38,12 @@ export async function itemsHeldSince(
   const userIds = [...new Set(charges.map((c) => c.userId))];
   const itemIds = [...new Set(charges.map((c) => c.itemId))];
   return tx
-    .selectDistinct({ userId: mentions.userId, itemId: mentions.redditId })
+    .selectDistinct({ userId: mentions.userId, itemId: mentions.itemId })
     .from(mentions)
     .where(
       and(
         inArray(mentions.userId, userIds),
-        inArray(mentions.redditId, itemIds),
+        inArray(mentions.itemId, itemIds),
         gte(mentions.createdAt, since),
       ),
     );

@@ -102,6 +102,11 @@ export const alerts = pgTable(
      * is shown what changed, if anything, until they dismiss the notice or edit the keyword.
      */
     filterScopeReview: boolean('filter_scope_review').notNull().default(false),
+    /** The sites it listens to (src/shared/sources.ts); alerts older than the other sites: Reddit. */
+    sources: text('sources')
+      .array()
+      .notNull()
+      .default(sql`ARRAY['reddit']::text[]`),
   },
   (t) => [
     index('alerts_user_id_idx').on(t.userId),
@@ -128,9 +133,15 @@ export const mentions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    // Reddit fullname (t3_x / t1_y): a mention is unique per (alert, item).
-    redditId: text('reddit_id').notNull(),
+    /** The site it is from (src/shared/sources.ts). */
+    source: text('source').notNull().default('reddit'),
+    // The site's own id (a Reddit fullname t3_x / t1_y, an HN number, a Lobsters short id, an
+    // at:// URI): a mention is unique per (alert, source, item).
+    itemId: text('item_id').notNull(),
+    /** The subreddit on Reddit; '' elsewhere. */
     subreddit: text('subreddit').notNull(),
+    /** Where on its site: the subreddit, or a Lobsters story's first tag; '' where there is none. */
+    community: text('community').notNull().default(''),
     title: text('title').notNull().default(''),
     body: text('body').notNull().default(''),
     permalink: text('permalink').notNull(),
@@ -159,7 +170,7 @@ export const mentions = pgTable(
     hidden: boolean('hidden').notNull().default(false),
   },
   (t) => [
-    uniqueIndex('mentions_alert_item_uq').on(t.alertId, t.redditId),
+    uniqueIndex('mentions_alert_source_item_uq').on(t.alertId, t.source, t.itemId),
     // Mentions stored in a period (today, this month, the activity chart's 30 days): with the
     // alert id in the index, per-alert daily counts need no visit to the table (decision 006).
     index('mentions_user_created_alert_idx').on(t.userId, t.createdAt, t.alertId),
@@ -176,14 +187,14 @@ export const mentions = pgTable(
       .where(sql`${t.hasReplied}`),
     // One item stored for several of a user's keywords: the feed lists it once and the quota
     // charges it once (decision 025), both looking its other mentions up by this.
-    index('mentions_user_item_idx').on(t.userId, t.redditId, t.id),
+    index('mentions_user_item_idx').on(t.userId, t.itemId, t.id),
     // The digest job reads only a user's not-yet-digested mentions.
     index('mentions_undigested_idx')
       .on(t.userId)
       .where(sql`not ${t.isIncludedInDigest}`),
     // Score re-checks: the young mentions, and every alert's copy of one Reddit item.
     index('mentions_reddit_created_idx').on(t.redditCreatedAt),
-    index('mentions_reddit_id_idx').on(t.redditId),
+    index('mentions_reddit_id_idx').on(t.itemId),
     // An alert's labels, read by its training; the hidden ones counted per day.
     index('mentions_feedback_idx')
       .on(t.alertId)

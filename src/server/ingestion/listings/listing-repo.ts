@@ -27,7 +27,8 @@ export async function loadAlertNeeds(db: DbOrTx): Promise<AlertNeed[]> {
       includeComments: sql<boolean>`bool_or(${alerts.includeComments})`,
     })
     .from(alerts)
-    .where(liveAlert)
+    // Keywords that do not listen to Reddit need no listing of it.
+    .where(and(liveAlert, sql`'reddit' = any(${alerts.sources})`))
     .groupBy(alerts.subreddits);
   return rows.map((row) => ({
     subreddits: row.subreddits ? splitNames(row.subreddits) : null,

@@ -32,7 +32,7 @@ export async function dueMentionItems(db: DbOrTx, now: Date, limit: number) {
   const last = sql`coalesce(${mentions.refreshedAt}, ${mentions.redditCreatedAt})`;
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const rows = await db
-    .select({ redditId: mentions.redditId })
+    .select({ redditId: mentions.itemId })
     .from(mentions)
     .where(
       and(
@@ -41,7 +41,7 @@ export async function dueMentionItems(db: DbOrTx, now: Date, limit: number) {
         sql`${last} < ${nowSql} - greatest(interval '15 minutes', (${nowSql} - ${mentions.redditCreatedAt}) / 2)`,
       ),
     )
-    .groupBy(mentions.redditId)
+    .groupBy(mentions.itemId)
     .orderBy(sql`min(${last})`)
     .limit(limit);
   return rows.map((row) => row.redditId);
@@ -57,7 +57,7 @@ export async function refreshMentions(db: DbOrTx, item: RedditItem, now: Date) {
       refreshedAt: now,
       ...(item.removed ? { removedAt: now, ...REMOVED_CONTENT } : {}),
     })
-    .where(and(eq(mentions.redditId, item.fullname), isNull(mentions.removedAt)));
+    .where(and(eq(mentions.itemId, item.fullname), isNull(mentions.removedAt)));
 }
 
 /** Items /api/info no longer returns were deleted on Reddit. */
@@ -66,7 +66,7 @@ export async function markMentionsGone(db: DbOrTx, redditIds: string[], now: Dat
   await db
     .update(mentions)
     .set({ removedAt: now, refreshedAt: now, ...REMOVED_CONTENT })
-    .where(and(inArray(mentions.redditId, redditIds), isNull(mentions.removedAt)));
+    .where(and(inArray(mentions.itemId, redditIds), isNull(mentions.removedAt)));
 }
 
 export async function deleteCandidate(db: DbOrTx, row: Pick<CandidateRow, 'alertId' | 'redditId'>) {

@@ -112,7 +112,7 @@ async function settleCandidates(
     } else {
       const checks = candidate.checks + 1;
       await repo.rescheduleCandidate(db, candidate, {
-        score: match.item.score,
+        score: match.item.score ?? 0,
         checks,
         // Rising intervals: 2, 4, 8 ... minutes, until the candidate expires after 24 h.
         nextCheckAt: new Date(now.getTime() + FIRST_RECHECK_MS * 2 ** checks),

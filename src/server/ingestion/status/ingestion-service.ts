@@ -16,6 +16,8 @@ import {
   type EnumerationState,
 } from '../post-ids/post-ids-repo';
 import { startOfLocalDay } from '../../lib/time-zones';
+import type { SourceName } from '@shared/sources';
+import { sourceStatuses } from './source-status';
 import * as repo from './status-repo';
 
 export type IngestionService = ReturnType<typeof createIngestionService>;
@@ -132,6 +134,8 @@ export function createIngestionService(deps: {
   feedSeconds: number;
   /** Limited mode reads its feeds with the private feed token (REDDIT_FEED_TOKEN). */
   feedToken?: boolean;
+  /** The sites this server reads (SOURCES). */
+  sources: readonly SourceName[];
 }) {
   const { db, clock, mode, feedSeconds } = deps;
   const feedToken = mode === 'no-credentials' && deps.feedToken === true;
@@ -249,6 +253,25 @@ export function createIngestionService(deps: {
         },
         // Only to users whose alerts r/all/new serves: the enumeration follows its cursor.
         postIds: postIdsStatus(enumeration, [...mine].find(allPosts), now),
+        sources: await sourceStatuses(
+          db,
+          userId,
+          deps.sources,
+          {
+            state:
+              mode === 'disabled'
+                ? 'off'
+                : client?.errorSince
+                  ? 'failing'
+                  : client?.lastSuccessAt
+                    ? 'ok'
+                    : 'starting',
+            lastReadAt: iso(client?.lastSuccessAt ?? null),
+            lag: null,
+            lastError: client?.lastError ?? null,
+          },
+          now,
+        ),
       };
     },
   };
