@@ -89,7 +89,9 @@ function sampleMentions(): DigestMention[] {
   return Array.from({ length: PER_USER }, (_, i) => ({
     id: i,
     keyword: KEYWORDS[i % KEYWORDS.length],
+    source: 'reddit',
     subreddit: 'SaaS',
+    community: 'SaaS',
     title: `Looking at Stripe vs Paddle pricing for our node.js app, post ${i}`,
     body: `${'We compared pricing and customer support tools for weeks. '.repeat(6)}Stripe wins on docs.`,
     permalink: `/r/SaaS/comments/${i}/post/`,

@@ -17,7 +17,9 @@ const longWord = `https://example.com/${'a'.repeat(313)}`;
 const mention: DigestMention = {
   id: 1,
   keyword: 'zendesk',
+  source: 'reddit',
   subreddit: 'sysadmin',
+  community: 'sysadmin',
   title: `zendesk ${'b'.repeat(200)}`,
   body: `zendesk exports ${longWord} and more`,
   permalink: '/r/sysadmin/comments/1abf/x/',

@@ -16,7 +16,9 @@ const mentions: DigestMention[] = [
   {
     id: 1,
     keyword: 'stripe OR paddle',
+    source: 'reddit',
     subreddit: 'SaaS',
+    community: 'SaaS',
     title: 'Stripe vs Paddle for a small B2B SaaS in the EU?',
     body: 'We are a two-person team selling to companies in Germany and France. Stripe looks flexible but VAT handling scares us; Paddle is a merchant of record. What did you pick and why?',
     permalink: '/r/SaaS/comments/1abc/stripe_vs_paddle/',
@@ -29,7 +31,9 @@ const mentions: DigestMention[] = [
   {
     id: 2,
     keyword: 'stripe OR paddle',
+    source: 'reddit',
     subreddit: 'startups',
+    community: 'startups',
     title: '',
     body: 'Honestly the <b>Stripe</b> dashboard alone is worth it. Paddle took 3 weeks to approve us & their payouts are monthly. If you need "merchant of record" though, Paddle or Lemon Squeezy.',
     permalink: '/r/startups/comments/1abd/_/kx1/',
@@ -42,7 +46,9 @@ const mentions: DigestMention[] = [
   {
     id: 3,
     keyword: '"customer support" tool',
+    source: 'reddit',
     subreddit: 'smallbusiness',
+    community: 'smallbusiness',
     title: 'Which customer-support tool do you use for email + chat?',
     body: 'Zendesk is too expensive for us. Looking for a customer support tool that handles shared inbox and live chat, ideally under $50/month. <script>alert(1)</script>',
     permalink: '/r/smallbusiness/comments/1abe/which_customersupport_tool/',
@@ -55,7 +61,9 @@ const mentions: DigestMention[] = [
   {
     id: 4,
     keyword: '"customer support" tool',
+    source: 'reddit',
     subreddit: 'sysadmin',
+    community: 'sysadmin',
     title:
       'Customer support tool logs: https://example.com/aVeryLongPathWithoutAnyBreakOpportunity',
     // A 333-character URL: one word the email must break, or a phone shows it 1,872 px wide.

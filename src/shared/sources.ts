@@ -25,6 +25,16 @@ export function readSourceName(name: string): SourceName | undefined {
 /** Sites that give their items a score (Bluesky does not; Hacker News comments do not either). */
 export const SCORED_SOURCES: readonly SourceName[] = ['reddit', 'hackernews', 'lobsters'];
 
+/** The author as the site writes names: u/name on Reddit, @handle on Bluesky. */
+export function authorName(item: { source: SourceName; author: string }) {
+  if (item.source === 'reddit') return `u/${item.author}`;
+  return item.source === 'bluesky' ? `@${item.author}` : item.author;
+}
+
+/** Whether the item has a score of its own: not on Bluesky, nor a Hacker News comment. */
+export const hasScore = (item: { source: SourceName; isComment: boolean }) =>
+  item.source !== 'bluesky' && !(item.source === 'hackernews' && item.isComment);
+
 /**
  * The sources a new keyword listens to when it does not say: every enabled one, or Reddit
  * alone when the keyword is limited to subreddits (DESIGN.md §6).
@@ -37,12 +47,17 @@ export function defaultSources(enabled: readonly SourceName[], subreddits: strin
 
 /**
  * Where a mention was posted, as a card names it: "r/SaaS", "Hacker News", "Lobsters · rust",
- * "Bluesky · @alice.bsky.social". `community` is the subreddit or the Lobsters tags.
+ * "Bluesky · @alice.bsky.social". `community` is a Lobsters story's first tag.
  */
-export function sourcePlace(item: { source: SourceName; community: string; author: string }) {
+export function sourcePlace(item: {
+  source: SourceName;
+  subreddit: string;
+  community: string;
+  author: string;
+}) {
   switch (item.source) {
     case 'reddit':
-      return `r/${item.community}`;
+      return `r/${item.subreddit}`;
     case 'hackernews':
       return SOURCE_LABELS.hackernews;
     case 'lobsters':

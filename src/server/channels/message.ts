@@ -2,6 +2,7 @@ import type { Mention } from '@shared/api/mentions';
 import { parseQuery } from '@shared/query';
 import { excerptWindow, highlightSegments, type HighlightSegment } from '@shared/query/highlight';
 import { cleanRedditText } from '@shared/reddit-content';
+import { hasScore, sourcePlace } from '@shared/sources';
 
 /** One mention as every channel shows it; the senders only differ in markup and limits. */
 export type MessageItem = {
@@ -84,6 +85,18 @@ export const plain = (segments: HighlightSegment[]) => segments.map((s) => s.tex
 const thousands = new Intl.NumberFormat('en-US');
 export const count = (n: number, one: string, many = `${one}s`) =>
   `${thousands.format(n)} ${n === 1 ? one : many}`;
+
+/**
+ * Where it was posted and, where the site scores it, what it earned: "r/SaaS · 12 points ·
+ * 3 comments", "Hacker News · 40 points · 9 comments", "Bluesky · @alice.bsky.social".
+ */
+export const factsOf = (mention: Mention) =>
+  [
+    flat(sourcePlace(mention)),
+    ...(hasScore(mention)
+      ? [count(mention.score, 'point'), count(mention.commentCount, 'comment')]
+      : []),
+  ].join(' · ');
 
 /** "3 new mentions of “keyword”". */
 export const batchHeadline = (items: MessageItem[]) =>

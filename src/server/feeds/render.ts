@@ -1,4 +1,5 @@
 import { cleanRedditText } from '@shared/reddit-content';
+import { authorName, SOURCE_LABELS, sourcePlace } from '@shared/sources';
 import type { Mention } from '@shared/api/mentions';
 
 /** What a feed is about, and where it lives. */
@@ -31,7 +32,7 @@ const excerpt = (text: string) => {
 
 /** A mention's headline: its post's title, said as a comment on it for comments. */
 function headline(m: Mention) {
-  if (m.removedAt) return `[removed on Reddit] r/${flat(m.subreddit)}`;
+  if (m.removedAt) return `[removed on ${SOURCE_LABELS[m.source]}] ${flat(sourcePlace(m))}`;
   const title = flat(m.title) || '(untitled)';
   return m.isComment ? `Comment on: ${title}` : title;
 }
@@ -55,8 +56,8 @@ export function renderAtom(meta: FeedMeta, items: Mention[], entryId: (m: Mentio
       `    <link rel="alternate" type="text/html" href="${xml(m.permalink)}"/>`,
       `    <published>${m.redditCreatedAt}</published>`,
       `    <updated>${m.createdAt}</updated>`,
-      `    <author><name>${xml(`u/${flat(m.author)}`)}</name></author>`,
-      `    <category term="${xml(flat(m.subreddit))}" label="${xml(`r/${flat(m.subreddit)}`)}"/>`,
+      `    <author><name>${xml(flat(authorName(m)))}</name></author>`,
+      `    <category term="${xml(flat(m.community || m.source))}" label="${xml(flat(sourcePlace(m)))}"/>`,
       `    <category term="${xml(m.keyword)}" scheme="urn:earshot:keyword"/>`,
       summary ? `    <summary type="text">${xml(summary)}</summary>` : '',
       '  </entry>',
@@ -93,8 +94,8 @@ export function renderJsonFeed(meta: FeedMeta, items: Mention[], entryId: (m: Me
       content_text: m.removedAt ? '' : excerpt(m.body) || headline(m),
       date_published: m.redditCreatedAt,
       date_modified: m.createdAt,
-      authors: [{ name: `u/${flat(m.author)}` }],
-      tags: [`r/${flat(m.subreddit)}`, m.keyword],
+      authors: [{ name: flat(authorName(m)) }],
+      tags: [flat(sourcePlace(m)), m.keyword],
     })),
   };
 }

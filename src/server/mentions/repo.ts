@@ -1,3 +1,4 @@
+import type { SourceName } from '@shared/sources';
 import { and, desc, eq, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { alerts, mentions } from '../db/schema';
@@ -49,7 +50,7 @@ export type MentionRow = Awaited<ReturnType<typeof findOwnedMention>> & {};
 export type FeedFilters = {
   alertId?: number;
   subreddit?: string;
-  source?: string;
+  source?: SourceName;
   replied?: boolean;
   /** Reddit time from this instant on (inclusive). */
   since?: Date;

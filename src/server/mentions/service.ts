@@ -8,7 +8,6 @@ import {
 } from '@shared/api/mentions';
 import { describeMatch, explainParsed, parseQuery, type QueryNode } from '@shared/query';
 import { cleanRedditText, redditPermalink } from '@shared/reddit-content';
-import { SOURCE_NAMES, type SourceName } from '@shared/sources';
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
 import { NotFoundError } from '../http/errors';
@@ -26,10 +25,6 @@ const MENTION_NOT_FOUND = 'Mention not found';
 /** Rows per query while a CSV export streams: memory stays flat whatever the user holds. */
 const EXPORT_BATCH = 1000;
 
-/** A stored source name as the API's; a row of a site this version does not know reads as Reddit's. */
-const sourceOf = (name: string): SourceName =>
-  (SOURCE_NAMES as readonly string[]).includes(name) ? (name as SourceName) : 'reddit';
-
 /**
  * The permalink as it leaves: Reddit's rows stored before permalinks were held to Reddit's
  * hosts leave by that rule; the other sites' were built by their readers on their own host.
@@ -42,7 +37,6 @@ const permalinkOf = (row: repo.MentionRow) =>
 export function toMentionDto(row: repo.MentionRow): Mention {
   return {
     ...row,
-    source: sourceOf(row.source),
     permalink: permalinkOf(row),
     redditCreatedAt: row.redditCreatedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),

@@ -1,3 +1,4 @@
+import { hasScore, sourcePlace } from '@shared/sources';
 import { batchHeadline, chunk, count, cut, plain, render } from '../message';
 import type { MessageItem } from '../message';
 import { retryAfterMs } from '../outcome';
@@ -14,12 +15,15 @@ const bold = (escaped: string) => `**${escaped}**`;
 function embed(item: MessageItem) {
   const { mention } = item;
   const excerpt = cut(render(item.excerpt, esc, bold), 1500);
-  const facts = `${count(mention.score, 'point')} · ${count(mention.commentCount, 'comment')} · keyword **${esc(cut(item.alert.keyword, 100))}**`;
+  const counts = hasScore(mention)
+    ? `${count(mention.score, 'point')} · ${count(mention.commentCount, 'comment')} · `
+    : '';
+  const facts = `${counts}keyword **${esc(cut(item.alert.keyword, 100))}**`;
   return {
     title: cut(plain(item.title), 256),
     url: mention.permalink,
     description: `${excerpt ? `${excerpt}\n\n` : ''}${facts}\n[Open in Earshot](${item.earshotUrl})`,
-    footer: { text: `r/${mention.subreddit}` },
+    footer: { text: sourcePlace(mention) },
     timestamp: mention.redditCreatedAt,
   };
 }
@@ -38,7 +42,7 @@ export const discordSender: Sender = {
         group.reduce((n, g) => n + size(g.embed), 0) + 200 <= MAX_TOTAL,
     ).map((group) => {
       const content = cut(
-        `${batchHeadline(group.map((g) => g.item))} in r/${group[0].item.mention.subreddit}`,
+        `${batchHeadline(group.map((g) => g.item))} in ${sourcePlace(group[0].item.mention)}`,
         200,
       );
       return {

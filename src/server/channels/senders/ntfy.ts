@@ -1,4 +1,5 @@
-import { batchHeadline, count, cut, render } from '../message';
+import { sourcePlace } from '@shared/sources';
+import { batchHeadline, cut, factsOf, render } from '../message';
 import type { MessageItem } from '../message';
 import { TEST_TEXT, type ChannelMessage, type Sender } from './types';
 import type { ChannelTarget } from '../message';
@@ -18,7 +19,7 @@ function entry(item: MessageItem) {
   const excerpt = render(item.excerpt, md, (t) => `**${t}**`);
   return [
     `[${md(cut(item.title.map((s) => s.text).join(''), 200))}](${mention.permalink})`,
-    `r/${md(mention.subreddit)} · ${count(mention.score, 'point')} · ${count(mention.commentCount, 'comment')}`,
+    md(factsOf(mention)),
     ...(excerpt ? [cut(excerpt, 800)] : []),
   ].join('\n');
 }
@@ -46,7 +47,7 @@ export const ntfySender: Sender = {
           url: channel.target,
           headers: headers(
             channel,
-            `${batchHeadline(group)} in r/${group[0].mention.subreddit}`,
+            `${batchHeadline(group)} in ${sourcePlace(group[0].mention)}`,
             click,
           ),
           body,

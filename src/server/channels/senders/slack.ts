@@ -1,4 +1,5 @@
-import { batchHeadline, chunk, count, cut, render } from '../message';
+import { sourcePlace } from '@shared/sources';
+import { batchHeadline, chunk, cut, factsOf, render } from '../message';
 import type { MessageItem } from '../message';
 import { JSON_HEADERS, TEST_TEXT, type Sender } from './types';
 
@@ -27,7 +28,7 @@ function section(item: MessageItem) {
       200,
     ),
   )}>*`;
-  const facts = `r/${esc(mention.subreddit)} · ${count(mention.score, 'point')} · ${count(mention.commentCount, 'comment')} · keyword \`${esc(cut(item.alert.keyword, 100))}\``;
+  const facts = `${esc(factsOf(mention))} · keyword \`${esc(cut(item.alert.keyword, 100))}\``;
   const link = `<${item.earshotUrl}|Open in Earshot>`;
   const fixed = `${head}\n${facts}\n${link}`.length + 4;
   const excerpt = render(item.excerpt, esc, bold);
@@ -48,7 +49,7 @@ export const slackSender: Sender = {
       ];
       for (const item of group) blocks.push(section(item), { type: 'divider' });
       blocks.pop();
-      const text = `${headline} in r/${group[0].mention.subreddit}: ${group[0].mention.permalink}`;
+      const text = `${headline} in ${sourcePlace(group[0].mention)}: ${group[0].mention.permalink}`;
       return {
         items: group,
         request: {

@@ -1,4 +1,4 @@
-import { batchHeadline, chunk, count, cut, plain, render } from '../message';
+import { batchHeadline, chunk, cut, factsOf, plain, render } from '../message';
 import type { MessageItem } from '../message';
 import { retryAfterMs } from '../outcome';
 import { JSON_HEADERS, TEST_TEXT, type Sender } from './types';
@@ -17,7 +17,7 @@ function entry(item: MessageItem) {
   const excerpt = render(item.excerpt, esc, bold);
   return [
     `<a href="${esc(mention.permalink)}">${title}</a>`,
-    `r/${esc(mention.subreddit)} · ${count(mention.score, 'point')} · ${count(mention.commentCount, 'comment')}`,
+    esc(factsOf(mention)),
     ...(excerpt ? [excerpt] : []),
     `<a href="${esc(item.earshotUrl)}">Open in Earshot</a>`,
   ].join('\n');

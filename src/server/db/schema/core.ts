@@ -1,4 +1,5 @@
 /** Accounts, alerts and the mentions they find. */
+import type { SourceName } from '@shared/sources';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   boolean,
@@ -134,7 +135,7 @@ export const mentions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The site it is from (src/shared/sources.ts). */
-    source: text('source').notNull().default('reddit'),
+    source: text('source').$type<SourceName>().notNull().default('reddit'),
     // The site's own id (a Reddit fullname t3_x / t1_y, an HN number, a Lobsters short id, an
     // at:// URI): a mention is unique per (alert, source, item).
     itemId: text('item_id').notNull(),

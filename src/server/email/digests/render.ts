@@ -1,13 +1,16 @@
 import { excerptWindow, highlightSegments } from '@shared/query/highlight';
 import { parseQuery } from '@shared/query';
 import { cleanRedditText, redditPermalink } from '@shared/reddit-content';
+import { authorName, hasScore, sourcePlace, type SourceName } from '@shared/sources';
 import { escapeHtml } from '../escape';
 import { BREAK_WORDS, button, card, COLORS, emailDocument, FONT, supportLine } from '../layout';
 
 export interface DigestMention {
   id: number;
   keyword: string;
+  source: SourceName;
   subreddit: string;
+  community: string;
   title: string;
   body: string;
   permalink: string;
@@ -164,17 +167,21 @@ export function renderDigest(content: DigestContent): RenderedDigest {
     const ast = astOf(keyword);
     const total = content.totalsByKeyword.get(keyword) ?? mentions.length;
     const items = mentions.map((m, index) => {
-      // Stored permalinks are Reddit's already; older rows are held to the same rule here.
-      const subreddit = flat(m.subreddit);
-      const url = redditPermalink(m.permalink, `/r/${encodeURIComponent(subreddit)}/`);
-      const title =
-        flat(m.title) || (m.isComment ? `Comment in r/${subreddit}` : '(untitled post)');
+      // Stored Reddit permalinks are Reddit's already; older rows are held to the same rule here.
+      const place = flat(sourcePlace(m));
+      const url =
+        m.source === 'reddit'
+          ? redditPermalink(m.permalink, `/r/${encodeURIComponent(flat(m.subreddit))}/`)
+          : m.permalink;
+      const title = flat(m.title) || (m.isComment ? `Comment in ${place}` : '(untitled post)');
       const titleHtml = marked(
         ast ? highlightSegments(ast, flat(title)) : [{ text: flat(title), match: false }],
       );
       const excerpt = excerptSegments(ast, m.body);
-      const meta = `r/${subreddit} · ${m.isComment ? 'comment' : 'post'} by u/${flat(m.author)} · ${when(m.redditCreatedAt, content.timezone)}`;
-      const stats = `▲ ${thousands.format(m.score)} · ${plural(m.commentCount, 'comment')}`;
+      const meta = `${place} · ${m.isComment ? 'comment' : 'post'} by ${flat(authorName(m))} · ${when(m.redditCreatedAt, content.timezone)}`;
+      const stats = hasScore(m)
+        ? `▲ ${thousands.format(m.score)} · ${plural(m.commentCount, 'comment')}`
+        : '';
       const rule = index === 0 ? '' : `border-top:1px solid ${COLORS.border};`;
       sectionsText.push(
         [
