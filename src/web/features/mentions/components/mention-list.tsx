@@ -53,7 +53,7 @@ export function MentionList({ filters, filtered, onClearFilters, feedback }: Pro
             variant="light"
             icon={<IconFilterOff size={28} aria-hidden />}
             title="No alerts match these filters"
-            description="Try another subreddit, status or date."
+            description="Try another subreddit, site, status or date."
           >
             <EmptyState.Actions>
               <Button variant="default" onClick={onClearFilters}>
