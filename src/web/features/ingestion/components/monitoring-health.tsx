@@ -123,7 +123,7 @@ export function MonitoringHealth() {
               {summary.sites.map((site, i) => (
                 <span key={site.source}>
                   {i > 0 && ' · '}
-                  <Text span inherit c={site.failing ? 'orange.9' : undefined}>
+                  <Text span inherit c={site.failing ? 'orange' : undefined}>
                     {site.text}
                   </Text>
                 </span>
