@@ -17,7 +17,7 @@ const suite = useBrowserSuite('sites', {
   }),
 });
 
-async function signedInPage(viewport = DESKTOP): Promise<Page> {
+async function signedInPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
   const session = await suite.open(viewport);
   await registerThroughApi(session.context, suite.server.url);
   return session.page;
