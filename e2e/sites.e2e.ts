@@ -73,6 +73,10 @@ describe.skipIf(!suite.enabled)('the sites a keyword listens to', () => {
     await dialog(page).getByRole('button', { name: 'Add Keywords' }).click();
     await visible(page.getByText('Your new alert has been created successfully.'));
     expect((await alertsOfUser()).map((a) => a.sources)).toEqual([['hackernews', 'bluesky']]);
+    // The keywords table says where it listens: no subreddit, two sites.
+    const row = page.getByRole('row', { name: new RegExp(keyword) });
+    await expect.poll(() => text(row)).toContain('On Hacker News and Bluesky only');
+    expect(await text(row)).not.toContain('All subreddits');
 
     // Editing shows the stored sites, and sends the new pick.
     await page.getByRole('button', { name: `Actions for "${keyword}"` }).click();
@@ -85,6 +89,7 @@ describe.skipIf(!suite.enabled)('the sites a keyword listens to', () => {
     expect((await alertsOfUser()).map((a) => a.sources)).toEqual([
       ['hackernews', 'lobsters', 'bluesky'],
     ]);
+    await expect.poll(() => text(row)).toContain('On Hacker News, Lobsters and Bluesky only');
   });
 
   test.each([
