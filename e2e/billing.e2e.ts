@@ -108,7 +108,7 @@ describe.skipIf(!suite.enabled)('billing in test mode', () => {
     await page.getByRole('button', { name: 'Dismiss' }).click();
     await gone(page.getByText('One keyword was paused when your plan changed to Free'));
     await page.reload();
-    await visible(page.getByText('Keywords being monitored on Reddit'));
+    await visible(page.getByText(/^Keywords being monitored on Reddit/));
     expect(await page.getByText('“alpha”').count()).toBe(0);
   });
 

@@ -152,7 +152,7 @@ describe.skipIf(!suite.enabled)(
         // The alert itself says why (a table row on desktop, a card on the phone).
         await visible(
           page
-            .getByRole('region', { name: 'Keywords being monitored on Reddit' })
+            .getByRole('region', { name: /^Keywords being monitored on Reddit/ })
             .getByText(SITE_WIDE),
         );
         await page.screenshot({

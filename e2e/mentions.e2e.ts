@@ -210,7 +210,7 @@ describe.skipIf(!suite.enabled)('mentions in the browser', () => {
     await session.page.goto(`${url}/dashboard`);
     await visible(
       session.page.getByText(
-        'No alerts found yet. Create keywords to start tracking Reddit mentions.',
+        /^No alerts found yet\. Create keywords to start tracking mentions on /,
       ),
     );
     await visible(session.page.getByText(/No mentions in the last 30 days yet/));

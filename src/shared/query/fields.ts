@@ -61,7 +61,9 @@ export function readsAsOperator(word: string): boolean {
 
 /** The field node for `field:raw` at raw offsets [start, end); throws a positioned error. */
 export function fieldNode(field: FieldName, raw: string, start: number, end: number): FieldNode {
-  const example = { author: 'spez', subreddit: 'SaaS', type: 'post', nsfw: 'no', source: 'hn' }[field];
+  const example = { author: 'spez', subreddit: 'SaaS', type: 'post', nsfw: 'no', source: 'hn' }[
+    field
+  ];
   if (raw === '') {
     throw new QueryParseError(
       `"${field}:" at position ${start + 1} needs ${RULES[field].expects} right after it, as in ${field}:${example}`,

@@ -11,3 +11,6 @@ export const siteInfoQueryOptions = () =>
 
 /** SUPPORT_EMAIL, or undefined until the server has said it. */
 export const useSupportEmail = () => useQuery(siteInfoQueryOptions()).data?.supportEmail;
+
+/** SOURCES: the sites this server reads (the others are hidden), or undefined until it says. */
+export const useEnabledSources = () => useQuery(siteInfoQueryOptions()).data?.sources;

@@ -9,6 +9,7 @@ import {
 } from '../../features/accounts';
 import { safeNextPath, withNext } from '../../lib/next-path';
 import { authFooter } from './auth-footer';
+import { useSitesText } from '../../lib/sites-text';
 
 type Tab = 'login' | 'register' | 'forgot';
 
@@ -21,9 +22,10 @@ export default function AuthRoute() {
   // Back to the protected page that sent the visitor here, else the dashboard.
   const next = safeNextPath(searchParams.get('next'));
   const goToDashboard = () => navigate(next ?? '/dashboard', { replace: true });
+  const sites = useSitesText();
   const heading = {
-    login: ['Welcome back', 'Sign in to see what Reddit is saying about your keywords.'],
-    register: ['Create an account', 'Start tracking Reddit for your keywords in under a minute.'],
+    login: ['Welcome back', `Sign in to see what people on ${sites} say about your keywords.`],
+    register: ['Create an account', `Start tracking your keywords on ${sites} in under a minute.`],
     forgot: ['Reset your password', 'We will email you a link that works for 1 hour.'],
   }[tab];
   const footer = authFooter(tab);

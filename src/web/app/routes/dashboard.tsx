@@ -19,6 +19,7 @@ import { useBackfillNotice } from '../../features/diagnostic';
 import { MonitoringHealth } from '../../features/ingestion';
 import { LazyActivityChart, RecentMentions, useStats } from '../../features/mentions';
 import { FeedbackButtons } from '../../features/relevance';
+import { useSitesText } from '../../lib/sites-text';
 
 function Section(props: { title: string; description: string; children: ReactNode }) {
   return (
@@ -37,6 +38,7 @@ function Section(props: { title: string; description: string; children: ReactNod
 /** / and /dashboard: stats, the keywords being monitored, and the latest matching discussions. */
 export default function DashboardPage() {
   const stats = useStats();
+  const sites = useSitesText();
   const [createOpened, create] = useDisclosure(false);
   const [created, setCreated] = useState<Alert>();
   // A keyword added then deleted takes its notice with it (its searches would answer 404).
@@ -74,7 +76,7 @@ export default function DashboardPage() {
           onRetry={() => stats.refetch()}
         />
         <Section
-          title="Keywords being monitored on Reddit"
+          title={`Keywords being monitored on ${sites}`}
           description="Each keyword is checked against new posts and comments as they arrive."
         >
           <AlertsOverview onCreate={create.open} />

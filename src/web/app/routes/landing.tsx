@@ -14,6 +14,7 @@ import { IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { FeatureGrid, SAMPLE_ALERTS, SampleAlertCard } from '../../features/marketing';
 import { safeNextPath, withNext } from '../../lib/next-path';
+import { useSitesText } from '../../lib/sites-text';
 import { PublicLayout } from '../layout/public-layout';
 
 /** Sign-up, returning to the page that sent a signed-out visitor here (`?next=`). */
@@ -25,11 +26,11 @@ function useSignUpPath() {
 const STEPS = [
   {
     title: 'Add your keywords',
-    text: 'Your product, your competitors, or the problem you solve. Optionally limit them to a few subreddits.',
+    text: 'Your product, your competitors, or the problem you solve. Choose the sites, and optionally a few subreddits.',
   },
   {
-    title: 'Earshot watches Reddit',
-    text: 'New posts and comments are matched against your keywords as they are published.',
+    title: 'Earshot listens',
+    text: 'New posts and comments on Reddit, Hacker News, Lobsters and Bluesky are matched against your keywords as they are published.',
   },
   {
     title: 'Reply while it matters',
@@ -39,6 +40,7 @@ const STEPS = [
 
 function Hero() {
   const signUp = useSignUpPath();
+  const sites = useSitesText();
   return (
     <Box
       style={{
@@ -50,7 +52,7 @@ function Hero() {
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 40, md: 64 }}>
           <Stack gap="lg" justify="center">
             <Badge variant="light" color="orange" size="lg" radius="sm" w="fit-content" tt="none">
-              Keyword alerts for Reddit
+              Keyword alerts for Reddit and more
             </Badge>
             <Title
               order={1}
@@ -61,7 +63,7 @@ function Hero() {
               Get Notified When Your Audience Talks on Reddit
             </Title>
             <Text size="lg" c="gray.7" maw={520}>
-              Earshot tracks the keywords you care about across Reddit and tells you about matching
+              Earshot tracks the keywords you care about across {sites} and tells you about matching
               posts and comments early enough to reply, on your dashboard or in an email digest.
             </Text>
             <Group gap="sm">
@@ -112,7 +114,7 @@ function HowItWorks() {
             How it works
           </Title>
           <Text c="dimmed" maw={560}>
-            Three steps between a question on Reddit and your helpful answer.
+            Three steps between someone&apos;s question and your helpful answer.
           </Text>
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
@@ -177,8 +179,8 @@ function FinalCallToAction() {
           Start hearing your audience today
         </Title>
         <Text c="indigo.1" maw={520}>
-          Track up to 3 keywords and 50 alerts a month for free. Upgrade when Reddit becomes a
-          channel that matters.
+          Track up to 3 keywords and 50 alerts a month for free. Upgrade when these conversations
+          become a channel that matters.
         </Text>
         <Button component={Link} to={signUp} size="lg" variant="white" mt="sm">
           Sign Up for Free

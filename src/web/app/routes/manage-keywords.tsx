@@ -3,15 +3,17 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
 import { KeywordDialog, KeywordManager } from '../../features/alerts';
+import { useSitesText } from '../../lib/sites-text';
 
 /** /alerts: Manage Keywords (the sidebar calls it "Keywords"). */
 export default function ManageKeywordsPage() {
   const [createOpened, create] = useDisclosure(false);
+  const sites = useSitesText();
   return (
     <>
       <PageHeader
         title="Keywords"
-        description="Search, filter and edit the keywords Earshot watches on Reddit."
+        description={`Search, filter and edit the keywords Earshot watches on ${sites}.`}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={create.open}>
             Add Keywords

@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/page-header';
 import { useAlerts } from '../../features/alerts';
 import { exportUrl, MentionFilters, MentionList, useUrlFilters } from '../../features/mentions';
 import { FeedbackButtons, HiddenCount } from '../../features/relevance';
+import { useSitesText } from '../../lib/sites-text';
 
 /**
  * /mentions, titled Alerts: every mention, filtered on the server, endlessly paged. See
@@ -13,6 +14,7 @@ import { FeedbackButtons, HiddenCount } from '../../features/relevance';
 export default function MentionsRoute() {
   const { filters, setFilter, clear, filtered } = useUrlFilters();
   const alerts = useAlerts();
+  const sites = useSitesText();
   const keywords = useMemo(
     () => (alerts.data ?? []).map((a) => ({ value: String(a.id), label: a.keyword })),
     [alerts.data],
@@ -21,7 +23,7 @@ export default function MentionsRoute() {
     <>
       <PageHeader
         title="Alerts"
-        description="Reddit posts and comments that match your keywords."
+        description={`Posts and comments on ${sites} that match your keywords.`}
         actions={
           <Button
             component="a"

@@ -10,6 +10,7 @@ import {
   usePlanPair,
   useStartCheckout,
 } from '../../features/billing';
+import { useSitesText } from '../../lib/sites-text';
 
 type Viewer = 'anonymous' | 'free' | 'pro';
 
@@ -72,6 +73,7 @@ function ProAction({ viewer, proPlanId }: { viewer: Viewer; proPlanId: number })
 
 export default function PricingRoute() {
   const { user } = useAuth();
+  const sites = useSitesText();
   const viewer: Viewer = !user ? 'anonymous' : user.planType === 'pro' ? 'pro' : 'free';
   const plans = usePlanPair();
   useCheckoutReturn();
@@ -84,7 +86,8 @@ export default function PricingRoute() {
             Simple, transparent pricing
           </Title>
           <Text c="dimmed" size="lg" maw={560}>
-            Start for free. Upgrade when Reddit becomes a channel that matters to you.
+            Start for free: hear your keywords on {sites}. Upgrade when these conversations become a
+            channel that matters to you.
           </Text>
         </Stack>
 

@@ -9,10 +9,10 @@ export default function PrivacyRoute() {
       updated="1 November 2025"
       intro={
         <>
-          Earshot is a self-hostable keyword alert service for Reddit. This policy explains what
-          personal data the operator of this Earshot instance (&quot;we&quot;, &quot;us&quot;)
-          collects, why, and what control you have over it. We collect only what the service needs
-          to work.
+          Earshot is a self-hostable keyword alert service for Reddit, Hacker News, Lobsters and
+          Bluesky. This policy explains what personal data the operator of this Earshot instance
+          (&quot;we&quot;, &quot;us&quot;) collects, why, and what control you have over it. We
+          collect only what the service needs to work.
         </>
       }
     >
@@ -28,9 +28,9 @@ export default function PrivacyRoute() {
               notification choices, your email digest schedule and your time zone.
             </>,
             <>
-              <strong>Matched content:</strong> public Reddit posts and comments that match your
-              keywords (subreddit, title, text, author name, score and link), and whether you marked
-              them as replied.
+              <strong>Matched content:</strong> public posts and comments that match your keywords
+              (subreddit, title, text, author name, score and link), and whether you marked them as
+              replied.
             </>,
             <>
               <strong>Billing records:</strong> if you subscribe to Pro, the payment provider&apos;s
@@ -75,6 +75,7 @@ export default function PrivacyRoute() {
             'The card payment provider, for Pro subscriptions and refunds.',
             'The email delivery provider configured for this instance, to deliver your emails.',
             'Reddit, whose public API we read. We send your keywords as search terms but never your personal details.',
+            'Hacker News, Lobsters and Bluesky, whose public feeds we read in full: they receive neither your keywords nor your personal details.',
           ]}
         />
         <Text>

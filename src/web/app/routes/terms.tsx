@@ -9,17 +9,18 @@ export default function TermsRoute() {
       updated="1 November 2025"
       intro={
         <>
-          These terms govern your use of this Earshot instance, a keyword alert service for Reddit
-          run by its operator (&quot;we&quot;, &quot;us&quot;). By creating an account you agree to
-          them. If you do not agree, please do not use the service.
+          These terms govern your use of this Earshot instance, a keyword alert service for Reddit,
+          Hacker News, Lobsters and Bluesky run by its operator (&quot;we&quot;, &quot;us&quot;). By
+          creating an account you agree to them. If you do not agree, please do not use the service.
         </>
       }
     >
       <LegalSection title="1. The service">
         <Text>
-          Earshot lets you track keywords on Reddit, optionally limited to chosen subreddits, and
-          shows matching public posts and comments on a dashboard and in email digests. Earshot is
-          an independent product and is not affiliated with, endorsed by or sponsored by Reddit.
+          Earshot lets you track keywords on Reddit, Hacker News, Lobsters and Bluesky, optionally
+          limited to chosen sites and subreddits, and shows matching public posts and comments on a
+          dashboard and in email digests. Earshot is an independent product and is not affiliated
+          with, endorsed by or sponsored by any of these sites.
         </Text>
       </LegalSection>
 
@@ -38,7 +39,7 @@ export default function TermsRoute() {
         <Text>You agree not to use Earshot to:</Text>
         <LegalList
           items={[
-            "break Reddit's User Agreement, its Content Policy or a subreddit's rules, for example by spamming threads you were alerted to;",
+            "break the rules of the sites you are alerted about (Reddit's User Agreement and Content Policy, a subreddit's rules, Hacker News', Lobsters' or Bluesky's guidelines), for example by spamming threads you were alerted to;",
             'harass, track or profile individual people;',
             'break the law or infringe the rights of others;',
             'probe, overload or disrupt the service or try to access other accounts.',
@@ -46,12 +47,13 @@ export default function TermsRoute() {
         />
       </LegalSection>
 
-      <LegalSection title="4. Reddit content">
+      <LegalSection title="4. Content from the sites">
         <Text>
-          Posts and comments shown in Earshot belong to their authors and are subject to
-          Reddit&apos;s terms. We show them so that you can find and join conversations; do not
-          republish them without permission. Earshot depends on Reddit&apos;s API and cannot
-          guarantee that every matching post or comment is found, or found within a given time.
+          Posts and comments shown in Earshot belong to their authors and are subject to the terms
+          of the site they were posted on. We show them so that you can find and join conversations;
+          do not republish them without permission. Earshot depends on these sites&apos; public
+          interfaces and cannot guarantee that every matching post or comment is found, or found
+          within a given time.
         </Text>
       </LegalSection>
 

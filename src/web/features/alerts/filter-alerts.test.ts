@@ -37,6 +37,7 @@ function alert(overrides: Partial<Alert>): Alert {
     nextPollAt: null,
     pollPriority: 0,
     channelIds: [],
+    sources: ['reddit'],
     ...overrides,
   };
 }

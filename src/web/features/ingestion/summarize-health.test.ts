@@ -1,5 +1,6 @@
-import type { IngestionStatus, ListingStatus } from '@shared/api/ingestion';
+import type { IngestionStatus, ListingStatus, SourceStatus } from '@shared/api/ingestion';
 import { describe, expect, test } from 'vitest';
+import { lagLabel } from './site-health';
 import { ago, listingLabel, summarizeHealth } from './summarize-health';
 
 const NOW = Date.parse('2026-11-21T12:10:00Z');
@@ -41,6 +42,7 @@ const status = (overrides: Partial<IngestionStatus> = {}): IngestionStatus => ({
   budget: { used: 120, limit: 1000, resetAt: at(-300), sentLastMinute: 90 },
   gapsToday: { count: 0, estimatedItems: 0 },
   postIds: null,
+  sources: [],
   ...overrides,
 });
 
@@ -50,6 +52,7 @@ describe('summarizeHealth', () => {
       tone: 'ok',
       headline: 'Monitoring 4 listings · last update 12 s ago · no gaps today',
       warnings: [],
+      sites: [],
     });
   });
 
@@ -118,6 +121,7 @@ describe('summarizeHealth', () => {
       tone: 'off',
       headline: 'Reddit monitoring is turned off (REDDIT_ENABLED=false)',
       warnings: [],
+      sites: [],
     });
   });
 
@@ -132,6 +136,7 @@ describe('summarizeHealth', () => {
         tone: 'warning',
         headline: 'Site-wide monitoring needs Reddit API credentials — see the README',
         warnings: [],
+        sites: [],
       },
     ],
     [
@@ -145,6 +150,7 @@ describe('summarizeHealth', () => {
         headline:
           'Limited mode: reading 1 public feed, one request every 60 seconds · last update 12 s ago · no gaps today',
         warnings: ['Site-wide monitoring needs Reddit API credentials — see the README'],
+        sites: [],
       },
     ],
     [
@@ -159,6 +165,7 @@ describe('summarizeHealth', () => {
         headline:
           'Limited mode (RSS feeds with your feed token): reading 1 feed, one request every 60 seconds · last update 12 s ago · no gaps today',
         warnings: [],
+        sites: [],
       },
     ],
     [
@@ -169,6 +176,7 @@ describe('summarizeHealth', () => {
         headline:
           'Limited mode (no Reddit API credentials): add a keyword with subreddits to start',
         warnings: [],
+        sites: [],
       },
     ],
   ])('limited mode: %s', (_, overrides, expected) => {
@@ -213,6 +221,7 @@ describe('the late items the re-reads reach', () => {
     budget: null,
     gapsToday: { count: 0, estimatedItems: 0 },
     postIds: null,
+    sources: [],
   });
 
   test('the line says how far back the least covered listing is re-read for late items', () => {
@@ -232,5 +241,107 @@ describe('the late items the re-reads reach', () => {
   test('without any re-read the line stays as it was', () => {
     const summary = summarizeHealth(status([listing()]), NOW);
     expect(summary.headline).toBe('Monitoring 1 listing · last update 12 s ago · no gaps today');
+  });
+});
+
+describe('the other sites on the status line', () => {
+  const site = (source: SourceStatus['source'], overrides: Partial<SourceStatus> = {}) => ({
+    source,
+    state: 'ok' as const,
+    lastReadAt: at(12),
+    lag: 3,
+    caught24h: 0,
+    lastError: null,
+    skipped24h: 0,
+    ...overrides,
+  });
+  const reading = [
+    site('reddit'),
+    site('hackernews'),
+    site('lobsters', { lastReadAt: at(40) }),
+    site('bluesky', { lastReadAt: at(1) }),
+  ];
+
+  test('each site beyond Reddit says when it was read, and Reddit is named', () => {
+    expect(summarizeHealth(status({ sources: reading }), NOW)).toEqual({
+      tone: 'ok',
+      headline: 'Reddit · Monitoring 4 listings · last update 12 s ago · no gaps today',
+      warnings: [],
+      sites: [
+        { source: 'hackernews', text: 'Hacker News: read 12 s ago', failing: false },
+        { source: 'lobsters', text: 'Lobsters: read 40 s ago', failing: false },
+        { source: 'bluesky', text: 'Bluesky: read 1 s ago', failing: false },
+      ],
+    });
+  });
+
+  test.each([
+    [
+      'a dropped stream is being reopened',
+      site('bluesky', { state: 'failing', lastError: 'connection closed (1006)' }),
+      'Bluesky: reconnecting — connection closed (1006)',
+    ],
+    [
+      'a failing poll is being retried',
+      site('hackernews', { state: 'failing', lastError: 'Hacker News answered 503' }),
+      'Hacker News: retrying — Hacker News answered 503',
+    ],
+    ['a failure without words', site('lobsters', { state: 'failing' }), 'Lobsters: retrying'],
+    ['a site not in SOURCES', site('lobsters', { state: 'off' }), 'Lobsters: off'],
+    [
+      'a stream not yet open',
+      site('bluesky', { state: 'starting', lastReadAt: null }),
+      'Bluesky: connecting',
+    ],
+    [
+      'a poll not yet made',
+      site('hackernews', { state: 'starting', lastReadAt: null }),
+      'Hacker News: starting',
+    ],
+  ])('%s: "%s"', (_, source, text) => {
+    const summary = summarizeHealth(status({ sources: [site('reddit'), source] }), NOW);
+    expect(summary.sites.map((s) => s.text)).toEqual([text]);
+  });
+
+  test('a failing site turns a healthy line into a warning, not an error', () => {
+    const sources = [site('reddit'), site('bluesky', { state: 'failing', lastError: 'stalled' })];
+    const summary = summarizeHealth(status({ sources }), NOW);
+    expect(summary.tone).toBe('warning');
+    expect(summary.sites[0]?.failing).toBe(true);
+  });
+
+  test('Reddit switched off while the open sites are read is no alarm', () => {
+    const summary = summarizeHealth(
+      status({ mode: 'disabled', listings: [], sources: reading }),
+      NOW,
+    );
+    expect(summary.tone).toBe('ok');
+    // It names Reddit already: not "Reddit · Reddit monitoring...".
+    expect(summary.headline).toBe('Reddit monitoring is turned off (REDDIT_ENABLED=false)');
+  });
+
+  test('Reddit failing stays the error it is, whatever the other sites do', () => {
+    const summary = summarizeHealth(
+      status({
+        sources: reading,
+        client: {
+          lastSuccessAt: null,
+          lastError: 'Reddit answered 401: check REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET',
+          lastErrorKind: 'auth',
+          errorSince: at(60),
+        },
+      }),
+      NOW,
+    );
+    expect(summary.tone).toBe('error');
+  });
+
+  test.each([
+    [null, '—'],
+    [0, 'up to date'],
+    [4, '4 s behind'],
+    [300, '5 min behind'],
+  ])('a lag of %s seconds reads "%s"', (lag, text) => {
+    expect(lagLabel(lag)).toBe(text);
   });
 });

@@ -1,22 +1,50 @@
 import { ago, clockTime, lateLabel, listingLabel, plural } from '../../lib/monitoring-format';
 import { SITE_WIDE_NEEDS_CREDENTIALS, type IngestionStatus } from '@shared/api/ingestion';
+import { siteHealth, type SiteHealth } from './site-health';
 
 export type HealthTone = 'ok' | 'warning' | 'error' | 'off';
 
 export { ago, clockTime, listingLabel };
 
 /** The one-line summary of the dashboard, and the warnings under it. */
-export type HealthSummary = { tone: HealthTone; headline: string; warnings: string[] };
+export type HealthSummary = {
+  tone: HealthTone;
+  /** Reddit's state (the listings, the client). */
+  headline: string;
+  warnings: string[];
+  /** Each other site's state in words ("Hacker News: read 12 s ago"); none on older servers. */
+  sites: SiteHealth[];
+};
+type RedditSummary = Omit<HealthSummary, 'sites'>;
 
-/** A listing silent for this long (with no error to explain it) is worth a warning. */
-const STALE_MS = 3 * 60_000;
-
-/** Silence means broken, not quiet: every state says what is being done or what is wrong. */
+/**
+ * Reddit's line beside the other sites': named when it does not name itself, and the tone of
+ * the whole (a failing site is a warning; Reddit idle while another site is read is no alarm).
+ */
 export function summarizeHealth(
   status: IngestionStatus,
   now: number,
   locale?: string,
 ): HealthSummary {
+  const reddit = summarizeReddit(status, now, locale);
+  const sites = siteHealth(status.sources, now);
+  if (sites.length === 0) return { ...reddit, sites };
+  const read = status.sources.some(
+    (site) => site.source !== 'reddit' && (site.state === 'ok' || site.state === 'starting'),
+  );
+  let tone = reddit.tone === 'off' && read ? 'ok' : reddit.tone;
+  if (tone === 'ok' && sites.some((site) => site.failing)) tone = 'warning';
+  const headline = /\bReddit\b/.test(reddit.headline)
+    ? reddit.headline
+    : `Reddit · ${reddit.headline}`;
+  return { tone, headline, warnings: reddit.warnings, sites };
+}
+
+/** A listing silent for this long (with no error to explain it) is worth a warning. */
+const STALE_MS = 3 * 60_000;
+
+/** Silence means broken, not quiet: every state says what is being done or what is wrong. */
+function summarizeReddit(status: IngestionStatus, now: number, locale?: string): RedditSummary {
   if (status.mode === 'disabled') {
     return {
       tone: 'off',

@@ -1,9 +1,6 @@
-import { mentionFiltersSchema, type MentionFilters } from '@shared/api/mentions';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-
-const KEYS = ['alertId', 'subreddit', 'replied', 'since', 'hidden'] as const;
-type Key = (typeof KEYS)[number];
+import { filtersFromSearch, type UrlFilterKey } from './url-filters';
 
 /**
  * The Alerts list's filters live in the URL (?subreddit=saas&replied=false&since=2026-11-01), so
@@ -11,19 +8,10 @@ type Key = (typeof KEYS)[number];
  */
 export function useUrlFilters() {
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => {
-    const found: MentionFilters = {};
-    for (const key of KEYS) {
-      const value = params.get(key);
-      if (value && mentionFiltersSchema.shape[key].safeParse(value).success) {
-        Object.assign(found, { [key]: value });
-      }
-    }
-    return found;
-  }, [params]);
+  const filters = useMemo(() => filtersFromSearch(params), [params]);
 
   const setFilter = useCallback(
-    (key: Key, value: string | null) =>
+    (key: UrlFilterKey, value: string | null) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);

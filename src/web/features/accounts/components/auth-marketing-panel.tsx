@@ -4,8 +4,8 @@ import { IconBell, IconFilter, IconMail } from '@tabler/icons-react';
 const POINTS = [
   {
     icon: IconBell,
-    title: 'Real-time monitoring across Reddit',
-    text: 'New posts and comments are checked around the clock, so you hear about them while the thread is still fresh.',
+    title: 'Real-time monitoring across four sites',
+    text: 'New posts and comments on Reddit, Hacker News, Lobsters and Bluesky are checked around the clock, so you hear about them while the thread is still fresh.',
   },
   {
     icon: IconMail,
@@ -14,8 +14,8 @@ const POINTS = [
   },
   {
     icon: IconFilter,
-    title: 'Filter by subreddits and content types',
-    text: 'Watch the communities that matter and choose posts, comments or titles only.',
+    title: 'Filter by sites, subreddits and content types',
+    text: 'Watch the sites and communities that matter and choose posts, comments or titles only.',
   },
 ];
 
@@ -40,8 +40,8 @@ export function AuthMarketingPanel() {
             Hear about the conversations that matter, while they are happening
           </Title>
           <Text c="indigo.1" size="lg">
-            Earshot watches Reddit for your keywords and tells you when people ask about your
-            product, your competitors or your niche.
+            Earshot watches Reddit, Hacker News, Lobsters and Bluesky for your keywords and tells
+            you when people ask about your product, your competitors or your niche.
           </Text>
         </Stack>
         <Stack gap="lg">

@@ -10,6 +10,8 @@ type Props = {
   form: UseFormReturnType<AlertFormValues>;
   /** Limited mode: feeds carry no scores, so a minimum score cannot be applied. */
   limited?: boolean;
+  /** Which of the chosen sites give no score (they pass any minimum); null when none. */
+  unscoredNote?: string | null;
   /** The keyword being edited (none for a new one): its relevance filter is shown. */
   alertId?: number;
   opened: boolean;
@@ -17,7 +19,14 @@ type Props = {
 };
 
 /** The collapsible part of the keyword dialog: what to match (how to be told is outside it). */
-export function AdvancedOptions({ form, opened, onToggle, limited = false, alertId }: Props) {
+export function AdvancedOptions({
+  form,
+  opened,
+  onToggle,
+  limited = false,
+  unscoredNote = null,
+  alertId,
+}: Props) {
   const panelId = useId();
   return (
     <div>
@@ -51,15 +60,18 @@ export function AdvancedOptions({ form, opened, onToggle, limited = false, alert
           />
           <NumberInput
             label="Minimum score"
-            description={
+            description={[
               limited
                 ? FEED_SCORES_UNKNOWN
-                : 'Only posts and comments with at least this many upvotes'
-            }
+                : 'Only posts and comments with at least this many upvotes.',
+              unscoredNote,
+            ]
+              .filter(Boolean)
+              .join(' ')}
             min={1}
             allowDecimal={false}
             allowNegative={false}
-            maw={limited ? undefined : 220}
+            maw={limited || unscoredNote ? undefined : 220}
             {...form.getInputProps('minScore')}
             key={form.key('minScore')}
           />

@@ -8,10 +8,12 @@ import { DEFAULT_SORT, nextSort, sortAlerts } from '../filter-alerts';
 import { AlertCard } from './alert-card';
 import { AlertsTable } from './alerts-table';
 import { AlertsLoadError, AlertsLoading } from './alerts-load-state';
+import { useSitesText } from '../../../lib/sites-text';
 
-/** The dashboard's "Keywords being monitored on Reddit": every state of the alert list. */
+/** The dashboard's "Keywords being monitored on Reddit, …": every state of the alert list. */
 export function AlertsOverview({ onCreate }: { onCreate: () => void }) {
   const alerts = useAlerts();
+  const sites = useSitesText();
   const [sort, setSort] = useState(DEFAULT_SORT);
   // Phones get cards: six columns do not fit 390 px and a sideways-scrolling table hides actions.
   const narrow = usePhone();
@@ -28,7 +30,7 @@ export function AlertsOverview({ onCreate }: { onCreate: () => void }) {
         icon={<IconTags size={28} stroke={1.5} />}
         withIndicatorBackground
         title="No keywords found"
-        description="Create your first keyword to start monitoring Reddit"
+        description={`Create your first keyword to start monitoring ${sites}`}
       >
         <EmptyState.Actions>
           <Button leftSection={<IconPlus size={16} />} onClick={onCreate}>

@@ -8,8 +8,8 @@ const STEPS = [
     icon: IconPlus,
   },
   {
-    title: 'Monitor Reddit',
-    text: 'Earshot reads new posts and comments around the clock and matches them to your keywords.',
+    title: 'Monitor the sites',
+    text: 'Earshot reads new posts and comments on Reddit, Hacker News, Lobsters and Bluesky around the clock and matches them to your keywords.',
     icon: IconRadar,
   },
   {

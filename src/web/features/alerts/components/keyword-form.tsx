@@ -9,14 +9,18 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { DialogFooter } from '../../../components/dialog-footer';
 import { ApiError } from '../../../lib/api-client';
+import { useEnabledSources } from '../../../lib/get-site-info';
 import { toastSuccess } from '../../../lib/toast';
 import {
   DEFAULT_FORM_VALUES,
   alertToFormValues,
+  chosenSources,
   formValuesToCreateInput,
   formValuesToPayload,
   hasAdvancedChanges,
+  sourcesError,
   toMinScore,
+  unscoredNote,
   type AlertFormValues,
 } from '../alert-form-values';
 import { useCreateAlert } from '../api/create-alert';
@@ -25,6 +29,7 @@ import { SendToSelect } from '../../channels';
 import { useRedditAccess } from '../../ingestion';
 import { AdvancedOptions } from './advanced-options';
 import { NotificationChoice } from './notification-choice';
+import { SitesChoice } from './sites-choice';
 import { HowKeywordsWork } from './how-keywords-work';
 import { SyntaxHints } from './syntax-hints';
 import { VolumePreview } from '../../preview';
@@ -49,6 +54,7 @@ const FIELD_FOR_DETAIL: Record<string, keyof AlertFormValues> = {
   titlesOnly: 'titlesOnly',
   minScore: 'minScore',
   digestFrequency: 'notificationMethod',
+  sources: 'sources',
 };
 const ADVANCED_FIELDS = new Set(['includeComments', 'titlesOnly', 'minScore']);
 
@@ -83,6 +89,7 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
   // The channels its mentions go to: none unless chosen, so nothing is posted anywhere unasked.
   const [channelIds, setChannelIds] = useState<number[]>(() => alert?.channelIds ?? []);
   const limited = useRedditAccess().data?.mode === 'no-credentials';
+  const enabledSources = useEnabledSources();
   // isPending reaches the button a render later; this stops a fast double click sending twice.
   const inFlight = useRef(false);
 
@@ -102,6 +109,7 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
         return parsed.ok ? null : parsed.message;
       },
       minScore: (value) => firstMessage(minScoreSchema.safeParse(toMinScore(value))),
+      sources: (_, values) => sourcesError(values, enabledSources),
     },
   });
 
@@ -146,9 +154,16 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
     const values = form.getValues();
     const settle = { onSettled: () => void (inFlight.current = false) };
     if (alert) {
-      update.mutate({ id: alert.id, data: { ...formValuesToPayload(values), channelIds } }, settle);
-    } else create.mutate({ ...formValuesToCreateInput(values), channelIds }, settle);
+      const data = { ...formValuesToPayload(values, enabledSources), channelIds };
+      update.mutate({ id: alert.id, data }, settle);
+    } else
+      create.mutate({ ...formValuesToCreateInput(values, enabledSources), channelIds }, settle);
   };
+
+  const values = form.getValues();
+  const sources = chosenSources(values, enabledSources);
+  // Reddit's limits concern a keyword only when it listens to Reddit.
+  const hearsReddit = !sources || sources.includes('reddit');
 
   return (
     <form onSubmit={submit} noValidate>
@@ -177,7 +192,11 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
           {...form.getInputProps('subreddits')}
           key={form.key('subreddits')}
         />
-        {limited && form.getValues().subreddits.trim() === '' && (
+        {/* One site needs no choosing. */}
+        {enabledSources && enabledSources.length > 1 && (
+          <SitesChoice form={form} enabled={enabledSources} />
+        )}
+        {limited && hearsReddit && values.subreddits.trim() === '' && (
           <Notice color="orange" variant="light" icon={<IconInfoCircle size={18} />}>
             {SITE_WIDE_NEEDS_CREDENTIALS}. Without them Earshot monitors named subreddits only.
           </Notice>
@@ -186,7 +205,8 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
         <SendToSelect value={channelIds} onChange={setChannelIds} />
         <AdvancedOptions
           alertId={alert?.id}
-          limited={limited}
+          limited={limited && hearsReddit}
+          unscoredNote={unscoredNote(sources)}
           form={form}
           opened={advancedOpened}
           onToggle={() => setAdvancedOpened((opened) => !opened)}

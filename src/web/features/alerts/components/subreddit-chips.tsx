@@ -1,15 +1,34 @@
-import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { Alert } from '@shared/api/alerts';
+import { useEnabledSources } from '../../../lib/get-site-info';
+import { sitesText } from '../../../lib/sites-text';
 import { subredditNames } from '../filter-alerts';
 
-/** r/x chips, the first few shown and the rest behind "+N"; none means every subreddit. */
-export function SubredditChips({
-  alert,
-  max = 3,
-}: {
-  alert: Pick<Alert, 'subreddits'>;
-  max?: number;
-}) {
+type Props = { alert: Pick<Alert, 'subreddits' | 'sources'>; max?: number };
+
+/**
+ * Where a keyword listens: its subreddits, and beneath them its sites when it does not listen to
+ * every site this server reads ("Hacker News and Bluesky" alone: no subreddit then).
+ */
+export function SubredditChips({ alert, max = 3 }: Props) {
+  const enabled = useEnabledSources();
+  const sources = enabled ? alert.sources.filter((source) => enabled.includes(source)) : [];
+  const narrowed = enabled !== undefined && sources.length < enabled.length;
+  const sites = narrowed && (
+    <Text size="xs" c="dimmed">
+      {sources.length > 0 ? `On ${sitesText(sources)} only` : 'On no site this server reads'}
+    </Text>
+  );
+  if (!alert.sources.includes('reddit')) return sites || null;
+  return (
+    <Stack gap={4}>
+      <Subreddits alert={alert} max={max} />
+      {sites}
+    </Stack>
+  );
+}
+
+function Subreddits({ alert, max = 3 }: Props) {
   const names = subredditNames(alert);
   if (names.length === 0) {
     return (

@@ -13,8 +13,10 @@ export function SyntaxHints() {
       <Text size="xs" c="dimmed" lh={1.7}>
         Narrow it down: <Code>-author:AutoModerator</Code> or <Code>author:name</Code>,{' '}
         <Code>subreddit:SaaS</Code>, <Code>type:post</Code> or <Code>type:comment</Code>,{' '}
-        <Code>title:pricing</Code> (in the title), <Code>stripe NEAR/5 fees</Code> (within 5 words)
-        and <Code>nsfw:no</Code>. Outside parentheses a filter applies to the whole keyword.
+        <Code>title:pricing</Code> (in the title), <Code>stripe NEAR/5 fees</Code> (within 5 words),{' '}
+        <Code>nsfw:no</Code>, and <Code>source:hn</Code> or <Code>-source:bluesky</Code> (one site,
+        or not: reddit, hn, lobsters, bluesky). Outside parentheses a filter applies to the whole
+        keyword.
       </Text>
     </>
   );

@@ -5,7 +5,7 @@ const FAQ = [
   {
     question: 'What counts as an alert?',
     answer:
-      'An alert is one Reddit post or comment that matches one of your keywords. The Free plan includes up to 3 keywords and 50 alerts per month; Pro removes both limits.',
+      'An alert is one post or comment that matches one of your keywords, on Reddit, Hacker News, Lobsters or Bluesky: all of them count alike. The Free plan includes up to 3 keywords and 50 alerts per month; Pro removes both limits.',
   },
   {
     question: 'What happens when I reach the Free plan limits?',

@@ -37,7 +37,9 @@ function DeadLetterRow({ letter, channelPaused }: { letter: DeadLetter; channelP
           <Group gap={6} wrap="nowrap" miw={0}>
             <KindIcon size={16} aria-hidden style={{ flexShrink: 0 }} />
             <Text size="sm" truncate="end">
-              To {letter.channelName} · r/{letter.subreddit} · {quoteKeyword(letter.keyword)}
+              {/* Items from the other sites have no subreddit. */}
+              To {letter.channelName}
+              {letter.subreddit && ` · r/${letter.subreddit}`} · {quoteKeyword(letter.keyword)}
             </Text>
           </Group>
           <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>

@@ -13,6 +13,7 @@ import {
   postIdsLabel,
 } from '../../../lib/monitoring-format';
 import { ago, listingLabel, summarizeHealth, type HealthTone } from '../summarize-health';
+import { SiteDetails } from './site-details';
 
 const TONE_COLOR: Record<HealthTone, string> = {
   ok: 'var(--mantine-color-teal-6)',
@@ -22,6 +23,7 @@ const TONE_COLOR: Record<HealthTone, string> = {
 };
 
 function ListingDetails({ status, now }: { status: IngestionStatus; now: number }) {
+  if (status.listings.length === 0) return null;
   return (
     <Box mt="sm">
       <ResponsiveTable
@@ -73,7 +75,8 @@ function ListingDetails({ status, now }: { status: IngestionStatus; now: number 
 
 /**
  * The dashboard's monitoring line: "Monitoring 4 listings · last update 12 s ago · no gaps
- * today", or exactly what is wrong, with the warnings and per-listing details beneath.
+ * today", or exactly what is wrong, each other site's state beneath ("Hacker News: read 12 s
+ * ago"), then the warnings, and per-listing and per-site details.
  */
 export function MonitoringHealth() {
   const status = useIngestionStatus();
@@ -92,7 +95,8 @@ export function MonitoringHealth() {
     );
   }
   const summary = summarizeHealth(status.data, now);
-  const hasDetails = status.data.listings.length > 0;
+  const sites = status.data.sources.filter((site) => site.source !== 'reddit');
+  const hasDetails = status.data.listings.length > 0 || sites.length > 0;
   return (
     <Paper withBorder px="md" py="sm" radius="md" role="status" aria-label="Monitoring status">
       <Group gap="xs" wrap="nowrap" align="flex-start">
@@ -114,6 +118,18 @@ export function MonitoringHealth() {
               </Anchor>
             )}
           </Group>
+          {summary.sites.length > 0 && (
+            <Text size="xs" mt={2} c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {summary.sites.map((site, i) => (
+                <span key={site.source}>
+                  {i > 0 && ' · '}
+                  <Text span inherit c={site.failing ? 'orange' : undefined}>
+                    {site.text}
+                  </Text>
+                </span>
+              ))}
+            </Text>
+          )}
           {summary.warnings.length > 0 && (
             <List size="xs" c="orange" mt={4} spacing={2}>
               {summary.warnings.map((warning) => (
@@ -125,6 +141,11 @@ export function MonitoringHealth() {
           )}
           <Collapse expanded={detailsOpened}>
             {hasDetails && <ListingDetails status={status.data} now={now} />}
+            {sites.length > 0 && (
+              <Box mt="sm">
+                <SiteDetails sites={sites} now={now} />
+              </Box>
+            )}
           </Collapse>
         </Box>
       </Group>

@@ -20,7 +20,7 @@ const FEATURES: Feature[] = [
   {
     icon: IconKey,
     title: 'Keyword Tracking',
-    text: 'Track words and exact phrases, combine them with AND, OR and NOT, across all of Reddit or only the subreddits you pick.',
+    text: 'Track words and exact phrases, combine them with AND, OR and NOT, across Reddit, Hacker News, Lobsters and Bluesky, or only the sites and subreddits you pick.',
   },
   {
     icon: IconBolt,
@@ -46,7 +46,7 @@ const FEATURES: Feature[] = [
   {
     icon: IconFilter,
     title: 'Advanced Filtering',
-    text: 'Filter by subreddit, minimum score, titles only, or posts without comments.',
+    text: 'Filter by site, subreddit, author, minimum score, titles only, or posts without comments.',
   },
 ];
 

@@ -16,14 +16,22 @@ import { RelativeTime } from '../../../components/relative-time';
 import { toastError } from '../../../lib/toast';
 import { useMarkRead } from '../api/mark-read';
 import { useUpdateReplied } from '../api/update-replied';
-import { cleanRedditText, redditPermalink } from '@shared/reddit-content';
 import { excerptSegments, highlight, keywordQuery, plainText } from '../excerpt';
 import { HighlightedText } from '../../../components/highlighted-text';
 import { WhyMatched } from './why-matched';
+import {
+  authorName,
+  hasScore,
+  mentionHref,
+  mentionLabel,
+  mentionPlace,
+  openOnLabel,
+} from '../mention-site';
+import { SOURCE_LABELS } from '@shared/sources';
 
 /**
- * The relevance thumbs drawn beside "Open on Reddit" (the relevance feature's), passed in by the
- * screen that composes the two features.
+ * The relevance thumbs drawn beside "Open on Reddit" (or on the item's own site), the relevance
+ * feature's, passed in by the screen that composes the two features.
  */
 export type MentionFeedback = ComponentType<{ mention: Mention }>;
 
@@ -34,7 +42,7 @@ type Props = {
   framed?: boolean;
 };
 
-// Reddit text can hold any direction of script: each piece is isolated and flows by its own
+// A site's text can hold any direction of script: each piece is isolated and flows by its own
 // first strong character, and long unbroken strings wrap instead of widening the page.
 const untrusted = { unicodeBidi: 'isolate', overflowWrap: 'anywhere' } as const;
 
@@ -82,21 +90,22 @@ export function MentionCard({ mention, feedback: Feedback, framed = true }: Prop
     if (!mention.isRead) markRead.mutate(mention.id);
   };
   const link = {
-    // Stored permalinks are Reddit's already; rows stored before that rule are held to it here.
-    href: redditPermalink(mention.permalink, `/r/${encodeURIComponent(mention.subreddit)}/`),
+    href: mentionHref(mention),
     target: '_blank',
     rel: 'noopener noreferrer',
     onClick: opened,
     onAuxClick: opened,
   };
   const kind = mention.isComment ? 'Comment' : 'Post';
+  const place = mentionPlace(mention);
+  const label = mentionLabel(mention);
 
   const content = (
     <Stack gap={6}>
       <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
         <Group gap={8} wrap="wrap" style={{ minWidth: 0 }}>
           <Text size="sm" fw={600} style={untrusted}>
-            r/{cleanRedditText(mention.subreddit)}
+            {place}
           </Text>
           <RelativeTime date={mention.redditCreatedAt} size="xs" c="dimmed" />
           <Badge size="xs" variant="light" color={mention.isComment ? 'grape' : 'blue'}>
@@ -104,7 +113,7 @@ export function MentionCard({ mention, feedback: Feedback, framed = true }: Prop
           </Badge>
           {mention.removedAt && (
             <Badge size="xs" variant="light" color="red" tt="none">
-              removed on Reddit
+              removed on {SOURCE_LABELS[mention.source]}
             </Badge>
           )}
           {mention.isBackfilled && (
@@ -132,11 +141,7 @@ export function MentionCard({ mention, feedback: Feedback, framed = true }: Prop
             Comment on{' '}
           </Text>
         )}
-        {title.length > 0 ? (
-          <HighlightedText segments={title} />
-        ) : (
-          `${kind} in r/${mention.subreddit}`
-        )}
+        {title.length > 0 ? <HighlightedText segments={title} /> : label}
       </Anchor>
       {excerpt.length > 0 && (
         <Text size="sm" c="dimmed" style={untrusted} dir="auto">
@@ -145,18 +150,20 @@ export function MentionCard({ mention, feedback: Feedback, framed = true }: Prop
       )}
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap="md" wrap="wrap">
-          <Stat
-            icon={<IconArrowBigUp size={14} aria-hidden />}
-            label="points"
-            value={mention.score}
-          />
+          {hasScore(mention) && (
+            <Stat
+              icon={<IconArrowBigUp size={14} aria-hidden />}
+              label="points"
+              value={mention.score}
+            />
+          )}
           <Stat
             icon={<IconMessage size={14} aria-hidden />}
             label="comments"
             value={mention.commentCount}
           />
           <Text size="xs" c="dimmed" style={untrusted}>
-            u/{cleanRedditText(mention.author)}
+            {authorName(mention)}
           </Text>
           {/* One item matched by several keywords is listed once, with each of them. */}
           {(mention.keywords.length > 0 ? mention.keywords : [mention.keyword]).map((keyword) => (
@@ -177,7 +184,7 @@ export function MentionCard({ mention, feedback: Feedback, framed = true }: Prop
           <Feedback mention={mention} />
           <Anchor {...link} size="xs" fw={600}>
             <Group gap={4} wrap="nowrap" component="span">
-              Open on Reddit
+              {openOnLabel(mention.source)}
               <IconExternalLink size={12} aria-hidden />
             </Group>
           </Anchor>
@@ -189,7 +196,7 @@ export function MentionCard({ mention, feedback: Feedback, framed = true }: Prop
 
   const shared = {
     component: 'article' as const,
-    'aria-label': `${kind} in r/${mention.subreddit}`,
+    'aria-label': label,
     'data-read': mention.isRead || undefined,
     // A mention that has been opened is dimmed: docs/product.md §3 (Screens).
     opacity: mention.isRead ? 0.6 : 1,

@@ -2,8 +2,10 @@ import { Button, Group, SegmentedControl, Select, TextInput } from '@mantine/cor
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { MentionFilters as Filters } from '@shared/api/mentions';
+import { readSourceName, SOURCE_LABELS, type SourceName } from '@shared/sources';
 import { IconCalendar, IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useEnabledSources } from '../../../lib/get-site-info';
 
 type Props = {
   filters: Filters;
@@ -19,7 +21,18 @@ const STATUS = [
   { value: 'false', label: 'Not Replied' },
 ];
 
-/** Subreddit, status, date and keyword filters; applied by the server, kept in the URL. */
+const ALL_SITES = 'all';
+
+/** "All sites" and each site this server reads (and the one the URL asks for, if another). */
+function siteOptions(enabled: readonly SourceName[], current: SourceName | undefined) {
+  const shown = current && !enabled.includes(current) ? [...enabled, current] : enabled;
+  return [
+    { value: ALL_SITES, label: 'All sites' },
+    ...shown.map((source) => ({ value: source, label: SOURCE_LABELS[source] })),
+  ];
+}
+
+/** Subreddit, site, status, date and keyword filters; applied by the server, kept in the URL. */
 export function MentionFilters({ filters, keywords, onChange, onClear }: Props) {
   // Typing stays instant; the URL (and the request) follow once the user pauses.
   const [subreddit, setSubreddit] = useState(filters.subreddit ?? '');
@@ -35,6 +48,8 @@ export function MentionFilters({ filters, keywords, onChange, onClear }: Props) 
     if (external !== subreddit.trim()) setSubreddit(external);
   }
   const active = Object.keys(filters).length > 0;
+  const enabledSources = useEnabledSources();
+  const source = filters.source ? readSourceName(filters.source) : undefined;
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" mb="md">
@@ -50,6 +65,17 @@ export function MentionFilters({ filters, keywords, onChange, onClear }: Props) 
         }}
         w={{ base: '100%', sm: 220 }}
       />
+      {/* One site needs no choosing. */}
+      {enabledSources && (enabledSources.length > 1 || source) && (
+        <Select
+          aria-label="Site"
+          data={siteOptions(enabledSources, source)}
+          value={source ?? ALL_SITES}
+          onChange={(value) => onChange('source', value === ALL_SITES ? null : value)}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 160 }}
+        />
+      )}
       <SegmentedControl
         aria-label="Reply status"
         data={STATUS}

@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { useMentionsList, type FilterValues } from '../api/get-mentions';
 import { MentionCard, type MentionFeedback } from './mention-card';
 import { MentionSkeletons } from './mention-skeletons';
+import { useSitesText } from '../../../lib/sites-text';
 
 type Props = {
   filters: FilterValues;
@@ -18,6 +19,7 @@ type Props = {
 /** The Alerts list: pages load as the bottom comes into view, and the end says so. */
 export function MentionList({ filters, filtered, onClearFilters, feedback }: Props) {
   const list = useMentionsList(filters);
+  const sites = useSitesText();
   const { ref: bottomRef, entry } = useIntersection({ rootMargin: '600px' });
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = list;
   const atBottom = entry?.isIntersecting ?? false;
@@ -53,7 +55,7 @@ export function MentionList({ filters, filtered, onClearFilters, feedback }: Pro
             variant="light"
             icon={<IconFilterOff size={28} aria-hidden />}
             title="No alerts match these filters"
-            description="Try another subreddit, status or date."
+            description="Try another subreddit, site, status or date."
           >
             <EmptyState.Actions>
               <Button variant="default" onClick={onClearFilters}>
@@ -66,7 +68,7 @@ export function MentionList({ filters, filtered, onClearFilters, feedback }: Pro
             variant="light"
             icon={<IconBellSearch size={28} aria-hidden />}
             title="No alerts found yet"
-            description="Create keywords to start tracking Reddit mentions."
+            description={`Create keywords to start tracking mentions on ${sites}.`}
           >
             <EmptyState.Actions>
               <Button component={Link} to="/alerts">

@@ -13,6 +13,7 @@ import {
 } from '../api/get-mentions';
 import { MentionCard, type MentionFeedback } from './mention-card';
 import { MentionSkeletons } from './mention-skeletons';
+import { useSitesText } from '../../../lib/sites-text';
 
 /**
  * Dashboard "Latest discussions matching your keywords": the newest 5. See
@@ -20,6 +21,7 @@ import { MentionSkeletons } from './mention-skeletons';
  */
 export function RecentMentions({ feedback }: { feedback: MentionFeedback }) {
   const recent = useRecentMentions();
+  const sites = useSitesText();
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<string | null>(null);
   // "Load More" checks for new mentions (the list and the chart), with a toast (docs/product.md
@@ -59,7 +61,7 @@ export function RecentMentions({ feedback }: { feedback: MentionFeedback }) {
           py="xl"
           icon={<IconMessages size={28} stroke={1.5} />}
           withIndicatorBackground
-          description="No alerts found yet. Create keywords to start tracking Reddit mentions."
+          description={`No alerts found yet. Create keywords to start tracking mentions on ${sites}.`}
         />
       ) : (
         items

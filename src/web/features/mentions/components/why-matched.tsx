@@ -23,10 +23,10 @@ const placesText = (where: MatchPlace[]) =>
 export function WhyMatched({ mention }: { mention: Mention }) {
   const [open, setOpen] = useState(false);
   const id = useId();
-  const { keyword, title, body, isComment, author, subreddit } = mention;
+  const { keyword, title, body, isComment, author, subreddit, source } = mention;
   const why = useMemo(
-    () => explainMatch(keyword, { title, body, isComment, author, subreddit }),
-    [keyword, title, body, isComment, author, subreddit],
+    () => explainMatch(keyword, { title, body, isComment, author, subreddit, source }),
+    [keyword, title, body, isComment, author, subreddit, source],
   );
   if (!why) return null;
   return (

@@ -1,0 +1,72 @@
+import type { Mention } from '@shared/api/mentions';
+import { cleanRedditText, redditPermalink } from '@shared/reddit-content';
+import { SCORED_SOURCES, SOURCE_LABELS, sourcePlace, type SourceName } from '@shared/sources';
+
+type SiteFields = Pick<
+  Mention,
+  'source' | 'subreddit' | 'community' | 'author' | 'permalink' | 'isComment'
+>;
+
+// Where each open site's items live: a stored link is shown only on its own site's host.
+const SITE_ORIGINS: Record<Exclude<SourceName, 'reddit'>, string> = {
+  hackernews: 'https://news.ycombinator.com',
+  lobsters: 'https://lobste.rs',
+  bluesky: 'https://bsky.app',
+};
+
+/**
+ * Where a mention was posted, as its card names it: "r/SaaS", "Hacker News", "Lobsters · rust",
+ * "Bluesky · @alice.bsky.social" (sites' text cleaned of bidi controls like Reddit's).
+ */
+export function mentionPlace(mention: SiteFields): string {
+  const community = mention.source === 'reddit' ? mention.subreddit : mention.community;
+  return sourcePlace({
+    source: mention.source,
+    community: cleanRedditText(community),
+    author: cleanRedditText(mention.author),
+  });
+}
+
+/** "Open on Reddit", "Open on Hacker News"... */
+export const openOnLabel = (source: SourceName) => `Open on ${SOURCE_LABELS[source]}`;
+
+/** How the author is written on the item's site: u/name on Reddit, @handle on Bluesky. */
+export function authorName(mention: Pick<Mention, 'source' | 'author'>): string {
+  const author = cleanRedditText(mention.author);
+  if (mention.source === 'reddit') return `u/${author}`;
+  if (mention.source === 'bluesky') return `@${author}`;
+  return author;
+}
+
+/**
+ * Whether the item has a score worth showing: Bluesky gives none and Hacker News none to
+ * comments, so a 0 there would read as a verdict the site never gave.
+ */
+export function hasScore(mention: Pick<Mention, 'source' | 'isComment'>): boolean {
+  if (!SCORED_SOURCES.includes(mention.source)) return false;
+  return !(mention.source === 'hackernews' && mention.isComment);
+}
+
+/**
+ * The card's link: on Reddit the stored permalink held to Reddit (rows stored before that rule
+ * included); elsewhere an http(s) URL on the item's own site, or that site's front page.
+ */
+export function mentionHref(mention: SiteFields): string {
+  if (mention.source === 'reddit')
+    return redditPermalink(mention.permalink, `/r/${encodeURIComponent(mention.subreddit)}/`);
+  const origin = SITE_ORIGINS[mention.source];
+  try {
+    const url = new URL(mention.permalink);
+    if (url.origin === origin) return url.href;
+  } catch {
+    // Not a URL: the site's front page below.
+  }
+  return `${origin}/`;
+}
+
+/** The card's accessible name: "Comment in r/SaaS", "Post on Hacker News". */
+export function mentionLabel(mention: SiteFields): string {
+  const kind = mention.isComment ? 'Comment' : 'Post';
+  const where = mention.source === 'reddit' ? 'in' : 'on';
+  return `${kind} ${where} ${mentionPlace(mention)}`;
+}
