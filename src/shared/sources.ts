@@ -22,9 +22,6 @@ export function readSourceName(name: string): SourceName | undefined {
   return ALIASES[lower];
 }
 
-/** Sites that give their items a score (Bluesky does not; Hacker News comments do not either). */
-export const SCORED_SOURCES: readonly SourceName[] = ['reddit', 'hackernews', 'lobsters'];
-
 /** The author as the site writes names: u/name on Reddit, @handle on Bluesky. */
 export function authorName(item: { source: SourceName; author: string }) {
   if (item.source === 'reddit') return `u/${item.author}`;

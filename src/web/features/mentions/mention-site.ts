@@ -1,6 +1,12 @@
 import type { Mention } from '@shared/api/mentions';
 import { cleanRedditText, redditPermalink } from '@shared/reddit-content';
-import { SCORED_SOURCES, SOURCE_LABELS, sourcePlace, type SourceName } from '@shared/sources';
+import {
+  authorName as siteAuthorName,
+  hasScore,
+  SOURCE_LABELS,
+  sourcePlace,
+  type SourceName,
+} from '@shared/sources';
 
 type SiteFields = Pick<
   Mention,
@@ -19,10 +25,10 @@ const SITE_ORIGINS: Record<Exclude<SourceName, 'reddit'>, string> = {
  * "Bluesky · @alice.bsky.social" (sites' text cleaned of bidi controls like Reddit's).
  */
 export function mentionPlace(mention: SiteFields): string {
-  const community = mention.source === 'reddit' ? mention.subreddit : mention.community;
   return sourcePlace({
     source: mention.source,
-    community: cleanRedditText(community),
+    subreddit: cleanRedditText(mention.subreddit),
+    community: cleanRedditText(mention.community),
     author: cleanRedditText(mention.author),
   });
 }
@@ -30,22 +36,15 @@ export function mentionPlace(mention: SiteFields): string {
 /** "Open on Reddit", "Open on Hacker News"... */
 export const openOnLabel = (source: SourceName) => `Open on ${SOURCE_LABELS[source]}`;
 
-/** How the author is written on the item's site: u/name on Reddit, @handle on Bluesky. */
-export function authorName(mention: Pick<Mention, 'source' | 'author'>): string {
-  const author = cleanRedditText(mention.author);
-  if (mention.source === 'reddit') return `u/${author}`;
-  if (mention.source === 'bluesky') return `@${author}`;
-  return author;
-}
+/** How the author is written on the item's site (u/name, @handle), cleaned for display. */
+export const authorName = (mention: Pick<Mention, 'source' | 'author'>): string =>
+  siteAuthorName({ source: mention.source, author: cleanRedditText(mention.author) });
 
 /**
  * Whether the item has a score worth showing: Bluesky gives none and Hacker News none to
  * comments, so a 0 there would read as a verdict the site never gave.
  */
-export function hasScore(mention: Pick<Mention, 'source' | 'isComment'>): boolean {
-  if (!SCORED_SOURCES.includes(mention.source)) return false;
-  return !(mention.source === 'hackernews' && mention.isComment);
-}
+export { hasScore };
 
 /**
  * The card's link: on Reddit the stored permalink held to Reddit (rows stored before that rule
