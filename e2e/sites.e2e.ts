@@ -1,20 +1,32 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
+import { startFakeHackerNews, type FakeHackerNews } from '../test/fakes/hackernews/server';
+import { startFakeJetstream, type FakeJetstream } from '../test/fakes/jetstream/server';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
 import { text, visible } from './support/locators';
 import { axeViolations, readyForChecks, settle } from './support/page-checks';
 import { useBrowserSuite } from './support/suite';
 import { uniqueTag } from './support/unique-tag';
 
-// Every site on, the open ones at a closed loopback port: the UI shows a box for each, and no
-// test reaches the real Hacker News, Lobsters or Bluesky.
+// Every site on: Hacker News and Bluesky are loopback fakes speaking their real protocols,
+// Lobsters a closed loopback port. No test reaches the real sites.
+let hn: FakeHackerNews | undefined;
+let jetstream: FakeJetstream | undefined;
 const suite = useBrowserSuite('sites', {
-  env: () => ({
-    SOURCES: 'reddit,hackernews,lobsters,bluesky',
-    HN_API_BASE: 'http://127.0.0.1:9',
-    LOBSTERS_BASE: 'http://127.0.0.1:9',
-    BLUESKY_JETSTREAM_URL: 'ws://127.0.0.1:9/subscribe',
-  }),
+  env: async () => {
+    hn = await startFakeHackerNews();
+    jetstream = await startFakeJetstream();
+    return {
+      SOURCES: 'reddit,hackernews,lobsters,bluesky',
+      HN_API_BASE: hn.url,
+      LOBSTERS_BASE: 'http://127.0.0.1:9',
+      BLUESKY_JETSTREAM_URL: jetstream.url,
+    };
+  },
+});
+afterAll(async () => {
+  await hn?.stop();
+  await jetstream?.stop();
 });
 
 async function signedInPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
@@ -125,4 +137,57 @@ describe.skipIf(!suite.enabled)('the sites a keyword listens to', () => {
     await expect.poll(() => new URL(page.url()).searchParams.has('source')).toBe(false);
     expect(await text(page.getByRole('heading', { name: 'Alerts' }))).toBe('Alerts');
   });
+
+  test.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const)(
+    '%s: cards name their site and link to it; the page passes axe',
+    async (name, viewport) => {
+      const page = await signedInPage(viewport);
+      const session = suite.session!;
+      const keyword = `cards${uniqueTag()}`;
+      const created = await session.context.request.post(`${suite.server.url}/api/alerts`, {
+        data: { keyword },
+        headers: { Origin: suite.server.url },
+      });
+      expect(created.status()).toBe(201);
+      // Hacker News has been read once (a first read only says where reading starts) and the
+      // Jetstream connection is open: what comes next is heard.
+      await expect
+        .poll(
+          async () => {
+            const res = await session.context.request.get(
+              `${suite.server.url}/api/ingestion/status`,
+            );
+            const body = (await res.json()) as { sources: { source: string; state: string }[] };
+            return body.sources.filter(
+              (s) => ['hackernews', 'bluesky'].includes(s.source) && s.state === 'ok',
+            ).length;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(2);
+      hn!.addStory({ title: `Show HN: ${keyword} for small teams`, by: 'pg', score: 12 });
+      jetstream!.identity('did:plc:e2ealice', 'alice.bsky.social');
+      jetstream!.post('did:plc:e2ealice', `Has anyone tried ${keyword}?`);
+
+      await readyForChecks(page);
+      await page.goto(`${suite.server.url}/dashboard`);
+      const hnLink = page.getByRole('link', { name: 'Open on Hacker News' }).first();
+      const bskyLink = page.getByRole('link', { name: 'Open on Bluesky' }).first();
+      await visible(hnLink, 30_000);
+      await visible(bskyLink, 30_000);
+      expect(await hnLink.getAttribute('href')).toMatch(
+        /^https:\/\/news\.ycombinator\.com\/item\?id=\d+$/,
+      );
+      expect(await bskyLink.getAttribute('href')).toMatch(
+        /^https:\/\/bsky\.app\/profile\/did:plc:e2ealice\/post\//,
+      );
+      await visible(page.getByText('Bluesky · @alice.bsky.social').first());
+      await settle(page);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `test-results/sites-cards-${name}.png`, fullPage: true });
+    },
+  );
 });

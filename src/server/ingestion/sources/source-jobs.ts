@@ -197,10 +197,11 @@ function blueskyReading(deps: Deps, url: string) {
         return;
       }
       const status = reader.status();
-      if (status.connected && status.lastEventAt) {
+      if (status.connected) {
+        // Connected is listening, a quiet moment included: the stream is read up to now.
         const behindUs = status.cursorUs === null ? null : now.getTime() * 1000 - status.cursorUs;
         const lag = behindUs === null ? null : seconds(behindUs / 1000);
-        await recordSourceAlive(deps.db, 'bluesky', deps.owner, status.lastEventAt, lag);
+        await recordSourceAlive(deps.db, 'bluesky', deps.owner, now, lag);
       } else if (!status.connected && status.lastError) {
         await recordSourceFailure(deps.db, 'bluesky', status.lastError, now);
       }

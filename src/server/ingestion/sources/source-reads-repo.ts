@@ -108,19 +108,19 @@ export async function recordSourceFailure(
 }
 
 /**
- * A stream that is connected and receiving, with nothing of the user's to store yet: its last
- * event is its last read, and a fault it had is over.
+ * A stream that is connected, between batches to store: it is read up to `at`, and a fault it
+ * had is over.
  */
 export async function recordSourceAlive(
   db: DbOrTx,
   source: SourceName,
   owner: string,
-  lastEventAt: Date,
+  at: Date,
   lagSeconds: number | null,
 ) {
   await db
     .update(sourceReads)
-    .set({ lastReadAt: lastEventAt, lagSeconds, lastError: null, errorSince: null })
+    .set({ lastReadAt: at, lagSeconds, lastError: null, errorSince: null })
     .where(and(eq(sourceReads.source, source), eq(sourceReads.leaseOwner, owner)));
 }
 
