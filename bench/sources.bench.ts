@@ -1,0 +1,501 @@
+/**
+ * npm run bench:sources [-- --hn-seconds 60 --jet-seconds 30 --rate 2000]
+ *
+ * The sites beyond Reddit against local fakes speaking their real protocols, with 10,000 alerts
+ * (the bench:match generator) in the index, on in-memory PGlite (or a scratch database of
+ * DATABASE_URL's server):
+ *
+ * 1. Hacker News at ten times its real peak (10 items a second), 1% of them matching: recall
+ *    against the index's own answer over every item served, created → stored p50/p95 at the
+ *    default poll (5 s), requests per item.
+ * 2. Jetstream at --rate post events a second (default 2,000), 0.5% matching, on one process:
+ *    events a second through matching and storage, lag at the start and the end of the run,
+ *    created → stored p95, memory at the start and the end; then a dropped connection in the
+ *    middle of the stream (lost 0, doubled 0). Baseline in the same run: the rate at which the
+ *    same process just receives and parses the same frames. The dashboard's GET /api/mentions
+ *    p95 under that load next to idle.
+ * 3. A worker process killed with SIGKILL mid-stream and started again: lost 0, doubled 0.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import type { SourceName } from '@shared/sources';
+import WebSocket from 'ws';
+import { buildApp } from '../src/server/app';
+import { createOutsideClients } from '../src/server/clients';
+import { systemClock } from '../src/server/clock';
+import { loadConfig } from '../src/server/config';
+import { openDatabase, type Database } from '../src/server/db/client';
+import { runMigrations } from '../src/server/db/migrate';
+import { alerts, mentions, users } from '../src/server/db/schema';
+import { createLiveEventBus } from '../src/server/live';
+import { compileAlertIndex, type AlertInput } from '../src/server/matching';
+import { buildWorker } from '../src/server/worker';
+import { startFakeHackerNews } from '../test/fakes/hackernews/server';
+import { startFakeJetstream, type FakeJetstream } from '../test/fakes/jetstream/server';
+import { createScratchDatabase } from '../test/helpers/database';
+import { OFFLINE_SOURCES_ENV } from '../test/helpers/offline-sources';
+import { generateAlerts, vocabularyOf } from './alert-generator';
+import { generateItems, loadFixtureItems } from './corpus';
+import { Random } from './random';
+
+const { values } = parseArgs({
+  options: {
+    'hn-seconds': { type: 'string', default: '60' },
+    'jet-seconds': { type: 'string', default: '30' },
+    rate: { type: 'string', default: '2000' },
+    alerts: { type: 'string', default: '10000' },
+  },
+});
+const HN_SECONDS = Number(values['hn-seconds']);
+const JET_SECONDS = Number(values['jet-seconds']);
+const RATE = Number(values.rate);
+const ALERTS = Number(values.alerts);
+const ALL_SOURCES = ['reddit', 'hackernews', 'lobsters', 'bluesky'];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+};
+const mb = () => Math.round(process.memoryUsage().rss / 1_048_576);
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** In-memory PGlite, or PGlite in `dataDir`, or a scratch database of DATABASE_URL's server. */
+async function openBenchDatabase(dataDir?: string) {
+  const serverUrl = process.env.DATABASE_URL;
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl, 'earshot_bench') : undefined;
+  const database = scratch
+    ? await openDatabase({ databaseUrl: scratch.url, dataDir: '' })
+    : dataDir
+      ? await openDatabase({ dataDir })
+      : await openDatabase({ memory: true });
+  await runMigrations(database);
+  return { database, url: scratch?.url };
+}
+
+/** 10,000 generated alerts over 100 Pro users, every one hearing every site. */
+async function seedAlerts(database: Database, count: number) {
+  const random = new Random(42);
+  const corpus = loadFixtureItems() ?? generateItems(random, 2000);
+  const generated = generateAlerts(random, vocabularyOf(corpus), count);
+  const owners = await database.db
+    .insert(users)
+    .values(
+      Array.from({ length: 100 }, (_, i) => ({
+        username: `bench${i}@example.com`,
+        email: `bench${i}@example.com`,
+        password: 'x',
+        planType: 'pro',
+      })),
+    )
+    .returning({ id: users.id });
+  const inputs: AlertInput[] = [];
+  for (let at = 0; at < generated.length; at += 500) {
+    const rows = await database.db
+      .insert(alerts)
+      .values(
+        generated.slice(at, at + 500).map((alert, i) => ({
+          userId: owners[(at + i) % owners.length].id,
+          keyword: alert.keyword,
+          subreddits: alert.subreddits,
+          includeComments: alert.includeComments,
+          titlesOnly: alert.titlesOnly,
+          minScore: 1,
+          sources: ALL_SOURCES,
+        })),
+      )
+      .returning();
+    inputs.push(...rows);
+  }
+  // Planted phrases: the words and phrases of simple alerts, so that matches are frequent
+  // enough to measure (most alerts' invented names never occur in generated text).
+  const plant = inputs
+    .map((a) => a.keyword)
+    .filter((k) => /^"?[\p{L}\p{N}' ]+"?$/u.test(k))
+    .map((k) => k.replaceAll('"', ''));
+  return { inputs, plant };
+}
+
+/**
+ * Text for an item: words no alert looks for (so that the share of matches is the one asked
+ * for), with a planted alert phrase in `share` of them.
+ */
+function textMaker(random: Random, plant: string[]) {
+  return (share: number) => {
+    const words = Array.from(
+      { length: 8 + random.int(40) },
+      () => `w${random.int(1e9).toString(36)}q`,
+    );
+    const text = words.join(' ');
+    return random.next() < share ? `${text} ${random.pick(plant)}` : text;
+  };
+}
+
+function workerFor(database: Database, env: Record<string, string>, owner: string) {
+  const config = loadConfig({
+    ...OFFLINE_SOURCES_ENV,
+    REDDIT_ENABLED: 'false',
+    // What the dashboard costs under ingestion, not how shedding answers it (bench:load).
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+    SHED_DB_WAIT_MS: '0',
+    ...env,
+  });
+  const log = pino({ level: process.env.BENCH_LOG ?? 'silent' });
+  const clients = createOutsideClients({
+    config,
+    database,
+    clock: systemClock,
+    log,
+  });
+  return {
+    config,
+    clients,
+    worker: buildWorker({ config, database, clock: systemClock, log, owner, ...clients }),
+  };
+}
+
+/** The mentions stored per (alert, item), and when each was stored. */
+async function storedOf(database: Database, source: SourceName) {
+  const rows = await database.db
+    .select({ alertId: mentions.alertId, itemId: mentions.itemId, at: mentions.createdAt })
+    .from(mentions)
+    .where(eq(mentions.source, source));
+  const byKey = new Map<string, number[]>();
+  for (const row of rows) {
+    const key = `${row.alertId}:${row.itemId}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), row.at.getTime()]);
+  }
+  return byKey;
+}
+
+function compare(expected: Map<string, number>, stored: Map<string, number[]>) {
+  let found = 0;
+  let doubled = 0;
+  const latencies: number[] = [];
+  for (const [key, createdMs] of expected) {
+    const at = stored.get(key);
+    if (!at) continue;
+    found++;
+    if (at.length > 1) doubled++;
+    latencies.push(at[0] - createdMs);
+  }
+  return { found, lost: expected.size - found, doubled, latencies };
+}
+
+async function hackerNewsPhase(
+  database: Database,
+  inputs: AlertInput[],
+  text: (share: number) => string,
+) {
+  const hn = await startFakeHackerNews();
+  const { worker } = workerFor(
+    database,
+    { SOURCES: 'hackernews', HN_API_BASE: hn.url },
+    'hn-bench',
+  );
+  await worker.start();
+  await sleep(6_000); // the first read sets where reading starts
+  const index = compileAlertIndex(inputs);
+  const expected = new Map<string, number>();
+  const stories: number[] = [];
+  const started = Date.now();
+  let served = 0;
+  const timer = setInterval(() => {
+    const createdMs = Date.now();
+    const comment = stories.length > 0 && served % 3 !== 0;
+    const body = text(0.01);
+    const item = comment
+      ? hn.addComment({ parent: stories[served % stories.length], text: body })
+      : hn.addStory({ title: body.slice(0, 80), text: body.slice(80), score: 1 });
+    if (!comment) stories.push(item.id);
+    served++;
+    const title = comment ? '' : body.slice(0, 80);
+    for (const match of index.match({
+      source: 'hackernews',
+      id: String(item.id),
+      kind: comment ? 'comment' : 'post',
+      subreddit: '',
+      title,
+      body: comment ? body : body.slice(80),
+      score: comment ? null : 1,
+      author: item.by,
+    })) {
+      // HN's times are whole seconds: created is the start of that second.
+      if (!match.belowMinScore)
+        expected.set(`${match.alertId}:${item.id}`, Math.floor(createdMs / 1000) * 1000);
+    }
+  }, 100);
+  await sleep(HN_SECONDS * 1000);
+  clearInterval(timer);
+  const requestsBefore = hn.requests.length;
+  await sleep(12_000); // two polls to drain
+  await worker.stop();
+  await hn.stop();
+  const result = compare(expected, await storedOf(database, 'hackernews'));
+  const seconds = (Date.now() - started) / 1000;
+  console.log('\nHacker News (10 items/s, ten times its real peak; 1% planted)');
+  console.log(`  items served          ${served} in ${HN_SECONDS} s`);
+  console.log(
+    `  recall                ${((100 * result.found) / Math.max(1, expected.size)).toFixed(1)}% of ${expected.size} expected mentions (target 100%)`,
+  );
+  console.log(`  lost / doubled        ${result.lost} / ${result.doubled}`);
+  console.log(
+    `  created → stored      p50 ${s(quantile(result.latencies, 0.5))}, p95 ${s(quantile(result.latencies, 0.95))} (targets ≤ 10 s / ≤ 30 s; poll 5 s)`,
+  );
+  console.log(
+    `  requests per item     ${(requestsBefore / Math.max(1, served)).toFixed(2)} (maxitem polls and parent walks included; ${seconds.toFixed(0)} s)`,
+  );
+}
+
+/** The baseline: a bare client receiving and parsing the same frames, as fast as they come. */
+async function rawReceiveRate(jet: FakeJetstream, frames: number, text: (share: number) => string) {
+  const ws = new WebSocket(`${jet.url}?wantedCollections=app.bsky.feed.post`);
+  await new Promise((resolve) => ws.once('open', resolve));
+  let received = 0;
+  const done = new Promise<void>((resolve) =>
+    ws.on('message', (data: Buffer) => {
+      JSON.parse(data.toString('utf8'));
+      if (++received === frames) resolve();
+    }),
+  );
+  const started = performance.now();
+  for (let i = 0; i < frames; i++) {
+    jet.post(`did:plc:raw${i % 500}`, text(0));
+    if (i % 500 === 0) await sleep(0);
+  }
+  await done;
+  ws.terminate();
+  return frames / ((performance.now() - started) / 1000);
+}
+
+async function jetstreamPhase(
+  database: Database,
+  inputs: AlertInput[],
+  text: (share: number) => string,
+) {
+  const jet = await startFakeJetstream();
+  const baseline = await rawReceiveRate(jet, 20_000, text);
+  const { worker, config, clients } = workerFor(
+    database,
+    { SOURCES: 'bluesky', BLUESKY_JETSTREAM_URL: jet.url },
+    'jet-bench',
+  );
+  const live = createLiveEventBus(database, () => {});
+  const app = await buildApp({
+    config,
+    database,
+    clock: systemClock,
+    live,
+    ...clients,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const registered = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: 'dash@example.com',
+      email: 'dash@example.com',
+      password: 'bench-password',
+    }),
+  });
+  const cookie = registered.headers.getSetCookie()[0].split(';')[0];
+  const dashboard = async (ms: number) => {
+    const times: number[] = [];
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      const t0 = performance.now();
+      await (await fetch(`${base}/api/mentions?limit=5`, { headers: { cookie } })).text();
+      times.push(performance.now() - t0);
+      await sleep(50);
+    }
+    return quantile(times, 0.95);
+  };
+  const idleP95 = await dashboard(3_000);
+
+  await worker.start();
+  while (jet.clients < 1) await sleep(50);
+  const index = compileAlertIndex(inputs);
+  const expected = new Map<string, number>();
+  const lagSamples: number[] = [];
+  const rss: number[] = [mb()];
+  let emitted = 0;
+  const perTick = Math.max(1, Math.round(RATE / 20));
+  const started = Date.now();
+  const timer = setInterval(() => {
+    for (let i = 0; i < perTick; i++) {
+      const body = text(0.005);
+      const did = `did:plc:u${emitted % 5000}`;
+      const { uri } = jet.post(did, body);
+      emitted++;
+      for (const match of index.match({
+        source: 'bluesky',
+        id: uri,
+        kind: 'post',
+        subreddit: '',
+        title: '',
+        body,
+        score: null,
+        author: did,
+      }))
+        expected.set(`${match.alertId}:${uri}`, Date.now());
+    }
+  }, 50);
+  const sampler = setInterval(() => {
+    void cursorOf(database).then((cursor) => {
+      if (cursor) lagSamples.push(Date.now() - cursor.timeUs / 1000);
+      rss.push(mb());
+    });
+  }, 1000);
+  const underLoad = dashboard(JET_SECONDS * 1000 - 2000);
+  await sleep((JET_SECONDS * 1000) / 2);
+  jet.dropConnections();
+  const reconnectsBefore = jet.connections.length;
+  await sleep((JET_SECONDS * 1000) / 2);
+  clearInterval(timer);
+  const loadedP95 = await underLoad;
+  const runMs = Date.now() - started;
+  // Drain: until the stored cursor has not moved for 3 s (every event sent is stored).
+  const drainMs = await settled(database);
+  clearInterval(sampler);
+  await worker.stop();
+  await app.close();
+  await jet.stop();
+  const result = compare(expected, await storedOf(database, 'bluesky'));
+  const head = lagSamples.slice(2, 7);
+  const tail = lagSamples.slice(-6, -1);
+  const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  console.log(
+    `\nBluesky Jetstream (${RATE} post events/s, 0.5% planted; connection dropped at ${JET_SECONDS / 2} s, reconnected: ${jet.connections.length > reconnectsBefore})`,
+  );
+  console.log(
+    `  baseline              ${Math.round(baseline)} frames/s received and parsed by a bare client (same process)`,
+  );
+  console.log(
+    `  sustained             ${Math.round(emitted / (runMs / 1000))} events/s through matching and storage (${emitted} events in ${s(runMs)}, drained ${s(drainMs)} after)`,
+  );
+  console.log(
+    `  ratio                 ${(emitted / (runMs / 1000) / baseline).toFixed(2)} of the bare client's rate`,
+  );
+  console.log(
+    `  lag                   ${s(avg(head))} early, ${s(avg(tail))} late (not growing when about equal)`,
+  );
+  console.log(
+    `  created → stored      p50 ${s(quantile(result.latencies, 0.5))}, p95 ${s(quantile(result.latencies, 0.95))} (target ≤ 5 s)`,
+  );
+  console.log(
+    `  memory (RSS)          ${rss[1] ?? rss[0]} MB at the start, ${rss.at(-1)} MB at the end`,
+  );
+  console.log(
+    `  lost / doubled        ${result.lost} / ${result.doubled} of ${expected.size} expected mentions`,
+  );
+  console.log(
+    `  dashboard p95         ${loadedP95.toFixed(1)} ms under load, ${idleP95.toFixed(1)} ms idle: ${(loadedP95 / idleP95).toFixed(2)}× (target ≤ 1.5×)`,
+  );
+}
+
+/** Waits until the stored Jetstream cursor stays put for 3 s; answers how long that took. */
+async function settled(database: Database) {
+  const start = Date.now();
+  let last = -1;
+  let still = 0;
+  while (still < 3 && Date.now() - start < 120_000) {
+    await sleep(1000);
+    const now = (await cursorOf(database))?.timeUs ?? 0;
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
+  return Date.now() - start - 3000;
+}
+
+async function cursorOf(database: Database) {
+  const result = (await database.db.execute(
+    sql`select cursor from source_reads where source = 'bluesky'`,
+  )) as unknown as { rows: { cursor: { timeUs: number } | null }[] };
+  return result.rows[0]?.cursor ?? undefined;
+}
+
+/** A worker process of its own (tsx bench/sources-worker.ts), to be killed. */
+function startWorkerProcess(place: Record<string, string>, jetUrl: string) {
+  return spawn(process.execPath, ['--import', 'tsx', 'bench/sources-worker.ts'], {
+    env: { PATH: process.env.PATH, ...place, BLUESKY_JETSTREAM_URL: jetUrl },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function killPhase(text: (share: number) => string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'earshot-sources-kill-'));
+  const seeded = await openBenchDatabase(dataDir);
+  const { inputs } = await seedAlerts(seeded.database, 1000);
+  const plant = inputs.map((a) => a.keyword).filter((k) => /^[\p{L}\p{N}]+$/u.test(k));
+  await seeded.database.close();
+  const place: Record<string, string> = seeded.url
+    ? { BENCH_DATABASE_URL: seeded.url }
+    : { BENCH_DATA_DIR: dataDir };
+  const jet = await startFakeJetstream();
+  const index = compileAlertIndex(inputs);
+  const expected = new Map<string, number>();
+  let emitted = 0;
+  const emit = () => {
+    for (let i = 0; i < 50; i++) {
+      const body = `${text(0)} ${emitted % 20 === 0 ? plant[emitted % plant.length] : ''}`;
+      const { uri } = jet.post(`did:plc:k${emitted % 300}`, body);
+      emitted++;
+      for (const match of index.match({
+        source: 'bluesky',
+        id: uri,
+        kind: 'post',
+        subreddit: '',
+        title: '',
+        body,
+        score: null,
+      }))
+        expected.set(`${match.alertId}:${uri}`, Date.now());
+    }
+  };
+  let child = startWorkerProcess(place, jet.url);
+  while (jet.clients < 1) await sleep(50);
+  const timer = setInterval(emit, 50);
+  await sleep(5_000);
+  child.kill('SIGKILL');
+  await new Promise((resolve) => child.once('exit', resolve));
+  await sleep(1_000);
+  child = startWorkerProcess(place, jet.url);
+  await sleep(12_000);
+  clearInterval(timer);
+  await sleep(10_000);
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  await jet.stop();
+  const database = seeded.url
+    ? await openDatabase({ databaseUrl: seeded.url, dataDir: '' })
+    : await openDatabase({ dataDir });
+  const result = compare(expected, await storedOf(database, 'bluesky'));
+  await database.close();
+  console.log(`\nA worker killed with SIGKILL mid-stream (${emitted} events, 1,000 alerts)`);
+  console.log(
+    `  lost / doubled        ${result.lost} / ${result.doubled} of ${expected.size} expected mentions`,
+  );
+}
+
+async function main() {
+  const { database } = await openBenchDatabase();
+  const seedStart = performance.now();
+  const { inputs, plant } = await seedAlerts(database, ALERTS);
+  console.log(
+    `${database.kind}: ${inputs.length.toLocaleString()} alerts seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+  );
+  const text = textMaker(new Random(7), plant);
+  await hackerNewsPhase(database, inputs, text);
+  await jetstreamPhase(database, inputs, text);
+  await database.close();
+  await killPhase(text);
+}
+
+await main();
