@@ -177,6 +177,14 @@ describe('Hacker News, Lobsters and Bluesky, read with no keys', () => {
     await expect.poll(async () => (await listed(client)).length, within).toBe(2);
     const items = (await listed(client)) as (ApiMention & { keywords: string[] })[];
     expect(items.map((m) => m.source).sort()).toEqual(['hackernews', 'lobsters']);
+    // A keyword that hears Hacker News alone was checked when Hacker News was last read.
+    const listedAlerts = (await client.get('/api/alerts')).body as {
+      id: number;
+      lastPolledAt: string | null;
+      lastError: string | null;
+    }[];
+    expect(listedAlerts.find((a) => a.id === hnOnly.body.id)).toMatchObject({ lastError: null });
+    expect(listedAlerts.find((a) => a.id === hnOnly.body.id)!.lastPolledAt).not.toBeNull();
     expect(items.find((m) => m.source === 'hackernews')!.keywords.sort()).toEqual([
       'freshdesk',
       'intercom -source:bluesky',

@@ -1,26 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
+import { migrationsBefore } from '../helpers/migrations-before';
 import { alerts, users } from '../../src/server/db/schema';
-
-const migrations = fileURLToPath(new URL('../../src/server/db/migrations', import.meta.url));
-
-/** The migrations folder as it was before `tag`: a copy with the journal cut there. */
-function migrationsBefore(tag: string) {
-  const folder = path.join(mkdtempSync(path.join(tmpdir(), 'earshot-migrations-')), 'm');
-  cpSync(migrations, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
-  const cut = journal.entries.findIndex((entry: { tag: string }) => entry.tag === tag);
-  journal.entries = journal.entries.slice(0, cut);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 test('the filter-scope migration flags stored keywords with an OR and a filter, keeping them', async () => {
   const database = await openDatabase({ memory: true });

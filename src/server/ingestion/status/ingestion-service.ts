@@ -17,6 +17,7 @@ import {
 } from '../post-ids/post-ids-repo';
 import { startOfLocalDay } from '../../lib/time-zones';
 import type { SourceName } from '@shared/sources';
+import { listSourceReads } from '../sources/source-reads-repo';
 import { sourceStatuses } from './source-status';
 import * as repo from './status-repo';
 
@@ -26,6 +27,8 @@ export type ListingRow = Awaited<ReturnType<typeof repo.plannedListings>>[number
 type AlertFields = {
   id: number;
   subreddits: string | null;
+  /** The sites it listens to; absent: Reddit (callers that know no other). */
+  sources?: readonly string[];
   includeComments: boolean;
   isActive: boolean;
   isPaused: boolean;
@@ -123,6 +126,28 @@ function postIdsStatus(
   };
 }
 
+/**
+ * The state of keywords that hear only the other sites: checked when the least recently read
+ * of their sites was read, failing while one of them fails.
+ */
+async function sitePollStates(db: Db, alerts: AlertFields[]) {
+  const states = new Map<number, PollState>();
+  if (alerts.length === 0) return states;
+  const reads = new Map((await listSourceReads(db)).map((row) => [row.source, row]));
+  for (const alert of alerts) {
+    const mine = (alert.sources ?? []).map((source) => reads.get(source));
+    const failing = mine.find((row) => row?.errorSince);
+    states.set(alert.id, {
+      lastPolledAt: mine.some((row) => !row?.lastReadAt)
+        ? null
+        : minDate(mine.map((row) => row?.lastReadAt ?? null)),
+      nextPollAt: null,
+      lastError: failing?.lastError ?? null,
+    });
+  }
+  return states;
+}
+
 const minDate = (dates: (Date | null)[]) =>
   dates.reduce<Date | null>((min, d) => (d && (!min || d < min) ? d : min), null);
 
@@ -143,10 +168,17 @@ export function createIngestionService(deps: {
   return {
     access: () => ({ mode, feedSeconds: mode === 'no-credentials' ? feedSeconds : null }),
 
-    /** Each live alert's state, from its listings (not stored per alert: see decision 005). */
+    /**
+     * Each live alert's state, from its listings (not stored per alert: see decision 005); a
+     * keyword that does not hear Reddit, from its sites' reads.
+     */
     async pollStates(rows: AlertFields[]): Promise<Map<number, PollState>> {
-      const states = new Map<number, PollState>();
-      const live = rows.filter(isLiveAlert);
+      const hearsReddit = (a: AlertFields) => a.sources?.includes('reddit') ?? true;
+      const states = await sitePollStates(
+        db,
+        rows.filter(isLiveAlert).filter((a) => !hearsReddit(a)),
+      );
+      const live = rows.filter(isLiveAlert).filter(hearsReddit);
       if (live.length === 0 || mode === 'disabled') return states;
       const [listings, client] = await Promise.all([
         repo.plannedListings(db),
