@@ -42,6 +42,7 @@ async function startWorker() {
     sourceSettings: {
       leaseMs: 3_000,
       hackerNewsEveryMs: 150,
+      hackerNewsRefreshEveryMs: 200,
       lobstersEveryMs: 200,
       lobstersGapMs: 10,
       blueskyLeaseEveryMs: 200,
@@ -227,6 +228,25 @@ describe('Hacker News, Lobsters and Bluesky, read with no keys', () => {
     await expect.poll(async () => (await listed(client)).length, within).toBe(1);
     expect((await listed(client))[0].permalink).toContain(String(story.id));
     expect((await line()).state).toBe('ok');
+  });
+
+  test("a young Hacker News story's score and comments are refreshed; a killed one is removed", async () => {
+    const { client } = await t.signedIn();
+    await client.post('/api/alerts', { keyword: 'helpwise', sources: ['hackernews'] });
+    await sitesStarted();
+    const kept = hn.addStory({ title: 'Helpwise review', score: 1 });
+    const killed = hn.addStory({ title: 'Helpwise giveaway', score: 1 });
+    await expect.poll(async () => (await listed(client)).length, within).toBe(2);
+    hn.update(kept.id, { score: 57, descendants: 12 });
+    hn.update(killed.id, { dead: true });
+    const mentionOf = async (id: number) =>
+      (await listed(client)).find((m) => m.permalink.endsWith(`=${id}`)) as
+        (ApiMention & { score: number; commentCount: number }) | undefined;
+    await expect.poll(async () => (await mentionOf(kept.id))?.score, within).toBe(57);
+    expect((await mentionOf(kept.id))?.commentCount).toBe(12);
+    await expect
+      .poll(async () => (await mentionOf(killed.id))?.removedAt ?? null, within)
+      .not.toBeNull();
   });
 
   test('unknown sites are refused by name, in the body and in the query', async () => {

@@ -14,6 +14,7 @@ export {
   type HackerNewsClient,
   type HackerNewsCursor,
   type HackerNewsRead,
+  toHackerNewsItem,
 } from './hackernews';
 export {
   createLobstersReader,

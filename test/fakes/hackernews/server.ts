@@ -35,6 +35,8 @@ export type HackerNewsFault = {
 export async function startFakeHackerNews(options: { firstId?: number } = {}) {
   const items = new Map<number, HackerNewsApiItem | string>();
   const heldBack = new Set<number>();
+  /** Ids `/v0/updates.json` lists: items changed since they were first served. */
+  const updated = new Set<number>();
   const faults: (HackerNewsFault & { left: number })[] = [];
   const requests: string[] = [];
   let maxId = options.firstId ?? 40_000_000;
@@ -57,6 +59,8 @@ export async function startFakeHackerNews(options: { firstId?: number } = {}) {
       return send(res, fault.status ?? 500, '');
     }
     if (path === '/v0/maxitem.json') return send(res, 200, String(maxOverride ?? maxId));
+    if (path === '/v0/updates.json')
+      return send(res, 200, JSON.stringify({ items: [...updated], profiles: [] }));
     const match = /^\/v0\/item\/(-?\d+)\.json$/.exec(path);
     if (!match) return send(res, 404, '{"error":"Permission denied"}');
     const id = Number(match[1]);
@@ -93,6 +97,13 @@ export async function startFakeHackerNews(options: { firstId?: number } = {}) {
     addComment: (comment: { parent: number; text: string; by?: string; dead?: boolean }) =>
       add({ type: 'comment', by: 'dang', ...comment }),
     addItem: add,
+    /** Changes a served item (a score, a comment count, a deletion) and lists it as updated. */
+    update(id: number, fields: Partial<HackerNewsApiItem>) {
+      const item = items.get(id);
+      if (!item || typeof item === 'string') throw new Error(`no item ${id}`);
+      Object.assign(item, fields);
+      updated.add(id);
+    },
     /** An id that answers this raw body (any JSON, or not JSON at all). */
     addRaw(body: string) {
       items.set(++maxId, body);

@@ -20,14 +20,21 @@ import {
   releaseSource,
   SourceLeaseLostError,
 } from './source-reads-repo';
+import { refreshHackerNews } from './refresh-hackernews';
 import { storeSourceRead, type SourceStoreDeps } from './store-source-read';
 
-export type SourceJobName = 'ingest.read-hackernews' | 'ingest.read-lobsters' | 'ingest.bluesky';
+export type SourceJobName =
+  | 'ingest.read-hackernews'
+  | 'ingest.refresh-hackernews'
+  | 'ingest.read-lobsters'
+  | 'ingest.bluesky';
 
 export type SourceSettings = {
   /** How long a worker's hold on a site lasts without being renewed. */
   leaseMs: number;
   hackerNewsEveryMs: number;
+  /** How often young HN mentions' scores and comment counts are refreshed. */
+  hackerNewsRefreshEveryMs: number;
   lobstersEveryMs: number;
   /** Lobsters asks for at most one page this often (DESIGN.md §6: politely paced). */
   lobstersGapMs: number;
@@ -41,6 +48,7 @@ export type SourceSettings = {
 export const DEFAULT_SOURCE_SETTINGS: SourceSettings = {
   leaseMs: 60_000,
   hackerNewsEveryMs: 5_000,
+  hackerNewsRefreshEveryMs: 60_000,
   lobstersEveryMs: 60_000,
   lobstersGapMs: 3_000,
   blueskyLeaseEveryMs: 10_000,
@@ -106,6 +114,27 @@ function hackerNewsJob(deps: Deps, client: NonNullable<SourceClients['hackerNews
           });
         },
       ),
+  };
+}
+
+/** The refresh runs where Hacker News is read: with its lease, so workers never ask twice. */
+function hackerNewsRefreshJob(deps: Deps, client: NonNullable<SourceClients['hackerNews']>) {
+  return {
+    name: 'ingest.refresh-hackernews' as const,
+    everyMs: deps.settings.hackerNewsRefreshEveryMs,
+    timeoutMs: 120_000,
+    retries: 0,
+    run: async () => {
+      const now = deps.clock.now();
+      if (!(await claimSource(deps.db, 'hackernews', deps.owner, now, deps.settings.leaseMs)))
+        return;
+      try {
+        await refreshHackerNews({ db: deps.db, clock: deps.clock, client });
+      } catch (error) {
+        if (!(error instanceof SourceError)) throw error;
+        deps.log.warn({ err: error.message }, 'Hacker News refresh failed');
+      }
+    },
   };
 }
 
@@ -248,7 +277,12 @@ async function rememberHandles(
 export function createSourceJobs(deps: Deps) {
   const { clients } = deps;
   const jobs: Job<SourceJobName>[] = [];
-  if (clients.hackerNews) jobs.push(hackerNewsJob(deps, clients.hackerNews));
+  if (clients.hackerNews) {
+    jobs.push(
+      hackerNewsJob(deps, clients.hackerNews),
+      hackerNewsRefreshJob(deps, clients.hackerNews),
+    );
+  }
   if (clients.lobsters) jobs.push(lobstersJob(deps, clients.lobsters));
   const bluesky = clients.blueskyUrl ? blueskyReading(deps, clients.blueskyUrl) : undefined;
   if (bluesky) jobs.push(bluesky.job);

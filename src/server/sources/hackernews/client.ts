@@ -3,6 +3,9 @@ import type { JsonGetter } from '../get-json';
 import { SourceError } from '../source-error';
 
 const maxItemSchema = z.number().int().nonnegative();
+const updatesSchema = z.object({
+  items: z.array(z.number().int().positive()).max(100_000),
+});
 
 /** The official Hacker News API (DESIGN.md §6): the newest id, and one item by id. */
 export function createHackerNewsClient({
@@ -23,6 +26,14 @@ export function createHackerNewsClient({
         );
       }
       return parsed.data;
+    },
+    /** Ids of items changed lately (scores, comments, deletions): `/v0/updates.json`. */
+    async updates(signal?: AbortSignal): Promise<number[]> {
+      const parsed = updatesSchema.safeParse(await getJson(`${base}/v0/updates.json`, signal));
+      if (!parsed.success) {
+        throw new SourceError('malformed', 'Hacker News sent a list of changes of another shape');
+      }
+      return parsed.data.items;
     },
     /** The item's JSON as served, or null while the id has not propagated yet. */
     item(id: number, signal?: AbortSignal): Promise<unknown> {
