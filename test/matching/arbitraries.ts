@@ -8,6 +8,7 @@ import {
   type QueryNode,
 } from '@shared/query';
 import type { AlertInput, AlertMatch, MatchItem } from '../../src/server/matching';
+import { SOURCE_NAMES } from '@shared/sources';
 import { FRAGMENTS, LEAVES } from './vocabulary';
 
 /** A few leaves per scenario, so that its texts often contain its queries' words. */
@@ -106,6 +107,12 @@ export const alertArb = (id: number, query: ParsedQuery): fc.Arbitrary<AlertInpu
     includeComments: fc.boolean(),
     titlesOnly: fc.boolean(),
     minScore: fc.constantFrom(0, 1, 5),
+    // Most alerts hear every site (absent, or all four); some only a few.
+    sources: fc.oneof(
+      fc.constant(undefined),
+      fc.constant([...SOURCE_NAMES]),
+      fc.subarray([...SOURCE_NAMES], { minLength: 1 }),
+    ),
     isActive: fc.constant(true),
     isPaused: fc.constant(false),
   });
@@ -113,11 +120,12 @@ export const alertArb = (id: number, query: ParsedQuery): fc.Arbitrary<AlertInpu
 export const itemArb = (leaves: string[]): fc.Arbitrary<MatchItem> =>
   fc.record({
     id: fc.constant('t3_x'),
+    source: fc.constantFrom(undefined, ...SOURCE_NAMES),
     kind: fc.constantFrom('post' as const, 'comment' as const),
     subreddit: fc.constantFrom('pics', 'PICS', 'AskReddit', 'rust', 'other', '東京'),
     title: textArb(leaves),
     body: textArb(leaves),
-    score: fc.constantFrom(0, 1, 3, 10),
+    score: fc.constantFrom(0, 1, 3, 10, null),
     author: fc.constantFrom('spez', 'Spez', 'AutoModerator', 'someone'),
     nsfw: fc.boolean(),
   });
@@ -129,7 +137,10 @@ export function referenceMatch(
   item: MatchItem,
 ): AlertMatch | undefined {
   if (item.kind === 'comment' && !alert.includeComments) return undefined;
-  if (alert.subreddits) {
+  const source = item.source ?? 'reddit';
+  if (alert.sources && !alert.sources.includes(source)) return undefined;
+  // `subreddits` restricts Reddit's items only.
+  if (alert.subreddits && source === 'reddit') {
     const names = alert.subreddits.split(',').map((name) => name.trim().toLowerCase());
     if (!names.includes(item.subreddit.toLowerCase())) return undefined;
   }
@@ -146,6 +157,7 @@ export function referenceMatch(
     author: item.author,
     subreddit: item.subreddit,
     nsfw: item.nsfw,
+    source,
   };
   if (!matches(ast, doc)) return undefined;
   return {
