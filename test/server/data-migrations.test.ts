@@ -4,18 +4,45 @@ import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
-import { migrationsBefore } from '../helpers/migrations-before';
 import { alerts, mentions, users } from '../../src/server/db/schema';
+import { migrationsBefore } from '../helpers/migrations-before';
 
-test('the sources migrations keep every alert and mention, as Reddit’s, unique per site', async () => {
+// One install upgraded step by step, as an older version left it: each migration that changes
+// stored data is checked on rows written before it. One database for all of them, because
+// migrating PGlite from scratch is the slow part (several times over on a loaded CI machine).
+test('an install upgraded step by step keeps its data', { timeout: 120_000 }, async () => {
   const database = await openDatabase({ memory: true });
-  const before = migrationsBefore('0022_sources');
+  const beforeFilterScope = migrationsBefore('0021_filter-scope-and-item-index');
+  const beforeSources = migrationsBefore('0022_sources');
   try {
-    await runMigrations(database, before);
+    await runMigrations(database, beforeFilterScope);
+
+    // 0021: keywords with an OR and a field filter are flagged for their owners, kept as written.
     const { db } = database;
-    const [user] = await db
+    const [owner] = await db
       .insert(users)
       .values({ username: 'a@example.com', email: 'a@example.com', password: 'x' })
+      .returning();
+    const keywords = ['zendesk OR helpdesk -author:bot', 'stripe OR paddle', 'crm -author:bot'];
+    // Raw SQL: the schema's insert would name the column the migration adds.
+    for (const keyword of keywords) {
+      await db.execute(sql`insert into alerts (user_id, keyword) values (${owner.id}, ${keyword})`);
+    }
+    await runMigrations(database, beforeSources);
+    const flagged = await db
+      .select({ keyword: alerts.keyword, review: alerts.filterScopeReview })
+      .from(alerts)
+      .orderBy(alerts.id);
+    expect(flagged).toEqual([
+      { keyword: keywords[0], review: true },
+      { keyword: keywords[1], review: false },
+      { keyword: keywords[2], review: false },
+    ]);
+
+    // 0022 and 0023: every alert and mention is Reddit's; mentions are unique per site.
+    const [user] = await db
+      .insert(users)
+      .values({ username: 'b@example.com', email: 'b@example.com', password: 'x' })
       .returning();
     // Raw SQL: the schema names the columns the migrations add or rename.
     const [alert] = (
@@ -33,9 +60,9 @@ test('the sources migrations keep every alert and mention, as Reddit’s, unique
     }
     await runMigrations(database);
 
-    expect(await db.select({ sources: alerts.sources }).from(alerts)).toEqual([
-      { sources: ['reddit'] },
-    ]);
+    expect(await db.select({ sources: alerts.sources }).from(alerts)).toEqual(
+      Array.from({ length: 4 }, () => ({ sources: ['reddit'] })),
+    );
     const rows = await db
       .select({
         source: mentions.source,
@@ -63,6 +90,7 @@ test('the sources migrations keep every alert and mention, as Reddit’s, unique
     await expect(db.insert(mentions).values({ ...row, source: 'reddit' })).rejects.toThrow();
   } finally {
     await database.close();
-    rmSync(path.dirname(before), { recursive: true, force: true });
+    rmSync(path.dirname(beforeFilterScope), { recursive: true, force: true });
+    rmSync(path.dirname(beforeSources), { recursive: true, force: true });
   }
 });
