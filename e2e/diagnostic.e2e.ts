@@ -9,7 +9,12 @@ import { uniqueTag } from './support/unique-tag';
 
 let fake: FakeReddit | undefined;
 const suite = useBrowserSuite('diagnostic', {
-  env: async () => fakeRedditEnv((fake = await startFakeReddit())),
+  // A budget six times Reddit's: users' searches (each test's backfill, previews and API tests,
+  // retries included) share a fifth of it, and this file is about the page, not that share.
+  env: async () =>
+    fakeRedditEnv(
+      (fake = await startFakeReddit({ rateLimit: { limit: 6000, windowSeconds: 600 } })),
+    ),
   servers: {
     // No client id: limited mode, reading the fake's public feeds.
     limited: () => {
