@@ -6,7 +6,6 @@
 export { cleanText, MAX_BODY_CHARS, type SourceItem } from './source-item';
 export { SourceError, type SourceErrorKind } from './source-error';
 export { createJsonGetter, type JsonGetter } from './get-json';
-export { mapPool } from './pool';
 export {
   createHackerNewsClient,
   createHackerNewsReader,

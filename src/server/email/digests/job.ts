@@ -5,10 +5,12 @@ import { leaseDueConfigs, releaseConfig, releaseWithSlots } from './lease-repo';
 import { countByKeywordFor, listedMentionsFor, pendingMentionIdsFor } from './mention-repo';
 import { completeRuns, insertRuns, markSendingMany, openRunsFor } from './run-batch-repo';
 import { pruneRuns } from './run-history-repo';
-import { closeRun, completeRun, type DigestRunRow } from './run-repo';
-import { firstDueSlot, nextSlotAfter } from './schedule';
-import { attempt, instantWindows, LISTED_MENTIONS, renderFor, send, settle } from './send-run';
+import type { DigestRunRow } from './run-repo';
+import { nextSlotAfter } from './schedule';
+import { instantWindows, LISTED_MENTIONS, renderFor, send, settle } from './send-run';
 import { scheduleOf } from './settings-repo';
+import { processConfig, type Leased } from './process-config';
+import { mapPool } from '../../lib/pool';
 import type { DigestJobDeps, DigestJobStats } from './types';
 
 export { MAX_ATTEMPTS } from './send-run';
@@ -16,8 +18,6 @@ export type { DigestJobDeps, DigestJobStats } from './types';
 
 /** Finished runs are kept this long (each user's newest is always kept). */
 const RUN_HISTORY_MS = 90 * 24 * 60 * 60_000;
-
-type Leased = Awaited<ReturnType<typeof leaseDueConfigs>>[number];
 
 /** A batch's new runs, recorded and marked sending, with their digests rendered. */
 interface PreparedBatch {
@@ -72,15 +72,6 @@ export async function runDigestJob(deps: DigestJobDeps): Promise<DigestJobStats>
   }
   await delivering;
   return stats;
-}
-
-/** Runs `work` over `items` with at most `concurrency` in flight. */
-async function inLanes<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
 }
 
 const count = (stats: DigestJobStats, outcome: keyof DigestJobStats | undefined) => {
@@ -145,7 +136,7 @@ async function processOneByOne(
   stats: DigestJobStats,
   concurrency: number,
 ) {
-  await inLanes(items, concurrency, async (item) => {
+  await mapPool(items, concurrency, async (item) => {
     try {
       count(stats, await processConfig(deps, item, openRuns.get(item.config.userId)));
     } catch (err) {
@@ -228,7 +219,7 @@ async function deliverBatch(
   concurrency: number,
 ) {
   const accepted: { run: DigestRunRow; configId: number; nextSlotAt: Date }[] = [];
-  await inLanes(runs, concurrency, async (run) => {
+  await mapPool(runs, concurrency, async (run) => {
     const { config, email } = byUser.get(run.userId)!;
     let result: SendResult;
     try {
@@ -250,60 +241,4 @@ async function deliverBatch(
   });
   await completeRuns(deps.db, accepted, deps.clock.now());
   stats.sent += accepted.length;
-}
-
-/**
- * A config in a rare state, alone: an open run to close, cancel, defer or retry; digests off;
- * or no slot due yet. Returns what it counts as.
- */
-async function processConfig(
-  deps: DigestJobDeps,
-  { config, email }: Leased,
-  open: DigestRunRow | undefined,
-): Promise<keyof DigestJobStats | undefined> {
-  const { db, clock } = deps;
-  const now = clock.now();
-  const schedule = scheduleOf(config, deps.instantMinutes);
-
-  if (open) {
-    if (open.status === 'sending') {
-      // An attempt began and never reported back (crash, lost connection after the data):
-      // it may have been delivered, so it is closed as sent rather than risk a second copy.
-      await completeRun(db, open, config, {
-        now,
-        nextSlotAt: nextSlotAfter(now, schedule),
-        note: 'Delivery was not confirmed: the sending attempt was interrupted',
-      });
-      return 'recovered';
-    }
-    if (!config.isActive) {
-      await closeRun(db, open, config, {
-        now,
-        status: 'cancelled',
-        error: 'Digests were turned off',
-      });
-      return undefined;
-    }
-    if (open.nextAttemptAt && open.nextAttemptAt > now) {
-      await releaseConfig(db, config.id, { retryAt: open.nextAttemptAt });
-      return undefined;
-    }
-    return attempt(deps, open, config, email);
-  }
-
-  if (!config.isActive) {
-    await releaseConfig(db, config.id, { retryAt: null });
-    return undefined;
-  }
-  if (!config.nextSlotAt || config.nextSlotAt > now) {
-    const nextSlotAt =
-      config.nextSlotAt ??
-      firstDueSlot(schedule, { lastSent: config.lastSent, savedAt: config.updatedAt });
-    await releaseConfig(db, config.id, { nextSlotAt, retryAt: null });
-    return undefined;
-  }
-
-  // Due with no open run: prepareBatch handles these (not reached).
-  await releaseConfig(db, config.id, {});
-  return undefined;
 }

@@ -2,7 +2,8 @@ import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { mentions } from '../../db/schema';
-import { mapPool, toHackerNewsItem, type HackerNewsClient } from '../../sources';
+import { mapPool } from '../../lib/pool';
+import { toHackerNewsItem, type HackerNewsClient } from '../../sources';
 import { REMOVED_CONTENT } from '../store-mentions';
 
 /** Mentions are refreshed while young, as Reddit's re-checks do. */

@@ -1,4 +1,4 @@
-import { mapPool } from '../pool';
+import { mapPool } from '../../lib/pool';
 import { SourceError } from '../source-error';
 import type { SourceItem } from '../source-item';
 import type { HackerNewsClient } from './client';
