@@ -1,5 +1,10 @@
 import type { PreviewExample } from '@shared/api/preview';
 import { normalizeText, parseQuery, type LeafNode } from '@shared/query';
+import { SOURCE_NAMES, sourcePlace, type SourceName } from '@shared/sources';
+
+/** A stored source field back as a name; items kept before sites were stored are Reddit's. */
+const sourceOf = (stored: string | undefined): SourceName =>
+  (SOURCE_NAMES as readonly string[]).includes(stored ?? '') ? (stored as SourceName) : 'reddit';
 import { compileAlertIndex, triggerLeaves, type AlertInput, type MatchItem } from '../matching';
 
 /** What a search of the window found. */
@@ -80,9 +85,10 @@ class Chunk {
   /** Item `at` for the matcher (normalized text; normalizing again changes nothing). */
   item(at: number): MatchItem {
     const text = this.text.toString('utf8', this.textStart[at], this.textStart[at + 1]);
-    const [id, kind, subreddit, author, nsfw] = this.metaOf(at);
+    const [id, kind, subreddit, author, nsfw, , , source] = this.metaOf(at);
     const cut = text.indexOf('\n');
     return {
+      source: sourceOf(source),
       id,
       kind: kind === 'c' ? 'comment' : 'post',
       subreddit,
@@ -95,12 +101,16 @@ class Chunk {
   }
 
   example(at: number): PreviewExample {
-    const [, kind, subreddit, , , path, title] = this.metaOf(at);
+    const [, kind, subreddit, author, , path, title, stored] = this.metaOf(at);
+    const source = sourceOf(stored);
     return {
       kind: kind === 'c' ? 'comment' : 'post',
+      source,
+      place: sourcePlace({ source, subreddit, community: '', author }),
       subreddit,
       title,
-      permalink: `${REDDIT}${path}`,
+      // Reddit's paths are kept short; the other sites' permalinks whole.
+      permalink: source === 'reddit' ? `${REDDIT}${path}` : path,
       seenAt: new Date(this.arrived[at]).toISOString(),
     };
   }
@@ -133,15 +143,23 @@ export class RecentItemWindow {
     const isPost = item.kind === 'post';
     const title = isPost ? normalizeText(item.title) : '';
     const text = `${title}\n${normalizeText(item.body.slice(0, MAX_TEXT))}`;
-    const path = (item.permalink ?? '').replace(REDDIT, '');
+    const source = item.source ?? 'reddit';
+    const permalink = item.permalink ?? '';
+    const path =
+      source !== 'reddit'
+        ? permalink
+        : permalink.startsWith(REDDIT)
+          ? permalink.slice(REDDIT.length)
+          : `/r/${item.subreddit}/`;
     const meta = [
       item.id,
       isPost ? 'p' : 'c',
       item.subreddit,
       item.author ?? '',
       item.nsfw ? '1' : '0',
-      path.startsWith('/') ? path : `/r/${item.subreddit}/`,
+      path,
       item.title.slice(0, 300),
+      source,
     ]
       .map((part) => part.replaceAll(SEP, ''))
       .join(SEP);

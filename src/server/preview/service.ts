@@ -90,6 +90,8 @@ export function createPreviewService(deps: {
       spanMs,
       examples: found.slice(0, 5).map(({ item }) => ({
         kind: item.kind,
+        source: 'reddit' as const,
+        place: `r/${item.community}`,
         subreddit: item.community,
         title: item.title,
         permalink: item.permalink,
@@ -111,11 +113,14 @@ export function createPreviewService(deps: {
         includeComments: input.includeComments,
         titlesOnly: input.titlesOnly,
         minScore: 0,
+        sources: input.sources,
         isActive: true,
         isPaused: false,
       };
       const found = window?.search(alert);
-      const week = await pastWeek(userId, alert);
+      // Reddit's search of the week counts only for a keyword that hears Reddit.
+      const week =
+        input.sources?.includes('reddit') === false ? null : await pastWeek(userId, alert);
       const weekPart = week && { matches: week.matches, capped: week.capped, perDay: week.perDay };
       const weekEstimate = week && estimateVolume(week.matches, week.spanMs);
       if (!found) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { volumeEstimateSchema } from '../volume-estimate';
-import { keywordSchema, subredditsInputSchema } from './alerts';
+import { SOURCE_NAMES } from '../sources';
+import { keywordSchema, sourcesSchema, subredditsInputSchema } from './alerts';
 
 /** POST /api/alerts/preview: the keyword dialog's fields that decide what matches. */
 export const previewRequestSchema = z.object({
@@ -8,11 +9,16 @@ export const previewRequestSchema = z.object({
   subreddits: subredditsInputSchema.optional().default(null),
   includeComments: z.boolean({ error: 'Must be true or false' }).default(true),
   titlesOnly: z.boolean({ error: 'Must be true or false' }).default(false),
+  /** The sites the keyword would hear; absent: every site. */
+  sources: sourcesSchema.optional(),
 });
 export type PreviewRequest = z.input<typeof previewRequestSchema>;
 
 export const previewExampleSchema = z.object({
   kind: z.enum(['post', 'comment']),
+  source: z.enum(SOURCE_NAMES),
+  /** Where it was posted, as a card names it ("r/SaaS", "Hacker News", "Bluesky · @a.b"). */
+  place: z.string(),
   subreddit: z.string(),
   /** A post's title; for a comment, its post's. */
   title: z.string(),

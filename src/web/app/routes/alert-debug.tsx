@@ -9,14 +9,14 @@ import { VolumePreview } from '../../features/preview';
 function AlertVolumeCard({ id }: { id: number }) {
   const alert = useAlerts().data?.find((a) => a.id === id);
   if (!alert) return null;
-  const { keyword, subreddits, includeComments, titlesOnly } = alert;
+  const { keyword, subreddits, includeComments, titlesOnly, sources } = alert;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="volume-heading">
       <Stack gap="sm">
         <Title order={2} size="h4" id="volume-heading">
           Expected volume
         </Title>
-        <VolumePreview input={{ keyword, subreddits, includeComments, titlesOnly }} />
+        <VolumePreview input={{ keyword, subreddits, includeComments, titlesOnly, sources }} />
       </Stack>
     </Card>
   );

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keywordSchema, minScoreSchema, type Alert } from '@shared/api/alerts';
 import { SITE_WIDE_NEEDS_CREDENTIALS } from '@shared/api/ingestion';
 import { parseSubreddits } from '@shared/api/subreddits';
+import type { SourceName } from '@shared/sources';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -59,9 +60,15 @@ const FIELD_FOR_DETAIL: Record<string, keyof AlertFormValues> = {
 const ADVANCED_FIELDS = new Set(['includeComments', 'titlesOnly', 'minScore']);
 
 /** The form's values that decide what matches, as the preview asks for them. */
-function previewInputOf(values: AlertFormValues) {
+function previewInputOf(values: AlertFormValues, enabled: readonly SourceName[] | undefined) {
   const { keyword, subreddits, includeComments, titlesOnly } = values;
-  return { keyword, subreddits: subreddits.trim() || null, includeComments, titlesOnly };
+  return {
+    keyword,
+    subreddits: subreddits.trim() || null,
+    includeComments,
+    titlesOnly,
+    sources: chosenSources(values, enabled),
+  };
 }
 
 /** The server's answer; the plan's keyword limit (403) comes with the way past it. */
@@ -94,11 +101,13 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
   const inFlight = useRef(false);
 
   // What decides the matches, for the volume preview: it follows the form, debounced.
-  const [previewInput, setPreviewInput] = useState(() => previewInputOf(initialValues));
+  const [previewInput, setPreviewInput] = useState(() =>
+    previewInputOf(initialValues, enabledSources),
+  );
   const [debouncedPreviewInput] = useDebouncedValue(previewInput, 400);
   const form = useForm<AlertFormValues>({
     initialValues,
-    onValuesChange: (values) => setPreviewInput(previewInputOf(values)),
+    onValuesChange: (values) => setPreviewInput(previewInputOf(values, enabledSources)),
     // The parser's message appears under the field while the user types. See
     // docs/product.md §5 (Keyword query language).
     validateInputOnChange: ['keyword', 'subreddits'],

@@ -46,7 +46,7 @@ export function VolumePreview({ input }: { input: PreviewRequest }) {
             {data.examples.map((example) => (
               <Group key={example.permalink} component="li" gap={6} wrap="nowrap" align="baseline">
                 <Badge size="xs" variant="light" color="gray" tt="none" style={{ flexShrink: 0 }}>
-                  r/{example.subreddit}
+                  {example.place}
                 </Badge>
                 <Anchor
                   href={example.permalink}
