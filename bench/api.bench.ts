@@ -60,7 +60,7 @@ async function openBenchDatabase(): Promise<Database> {
 /** `count` mentions per user of `users`, over their alerts, spread over the past 365 days. */
 async function seedMentions(db: Database['db'], userFilter: SQLWrapper, count: number) {
   await db.execute(sql`
-    insert into mentions (alert_id, user_id, reddit_id, subreddit, title, body, permalink, author,
+    insert into mentions (alert_id, user_id, item_id, subreddit, title, body, permalink, author,
                           score, comment_count, is_comment, reddit_created_at, created_at,
                           matched_keyword, has_replied, is_read)
     select a.id, a.user_id, 't3_' || a.id || '_' || g,

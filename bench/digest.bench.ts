@@ -53,7 +53,7 @@ async function seed(db: Database['db'], users: number) {
     insert into alerts (user_id, keyword, digest_frequency)
     select id, (array['stripe OR paddle', '"customer support" tool', 'pric*', 'node.js', 'c++ -java'])[1 + id % 5], 'email' from users`);
   await db.execute(sql`
-    insert into mentions (alert_id, user_id, reddit_id, subreddit, title, body, permalink, author,
+    insert into mentions (alert_id, user_id, item_id, subreddit, title, body, permalink, author,
                           score, comment_count, reddit_created_at, matched_keyword)
     select a.id, a.user_id, 't3_' || a.id || '_' || g, 'SaaS',
            'Looking at Stripe vs Paddle pricing for our node.js app, post ' || g,

@@ -126,7 +126,7 @@ async function dashboardUser(base: string, database: Database, n: number) {
   const { id } = (await res.json()) as { id: number };
   await database.db.execute(sql`
     with a as (insert into alerts (user_id, keyword) values (${id}, 'zendesk') returning id)
-    insert into mentions (alert_id, user_id, reddit_id, subreddit, title, body, permalink, author,
+    insert into mentions (alert_id, user_id, item_id, subreddit, title, body, permalink, author,
                           score, comment_count, is_comment, reddit_created_at, created_at,
                           matched_keyword)
     select a.id, ${id}, 't3_d' || ${n} || '_' || g, 'sub' || g % 40, 'Post ' || g,
