@@ -43,6 +43,11 @@ export type SourceSettings = {
   /** Jetstream: no frame for this long is a stalled connection. */
   blueskyStallMs: number;
   blueskyBackoffMs: number;
+  /**
+   * How long Jetstream's events gather before one transaction stores them: at 2,000 a second,
+   * one write a second leaves the embedded database to the dashboard most of the time.
+   */
+  blueskyBatchMs: number;
 };
 
 export const DEFAULT_SOURCE_SETTINGS: SourceSettings = {
@@ -54,6 +59,7 @@ export const DEFAULT_SOURCE_SETTINGS: SourceSettings = {
   blueskyLeaseEveryMs: 10_000,
   blueskyStallMs: 30_000,
   blueskyBackoffMs: 1_000,
+  blueskyBatchMs: 1_000,
 };
 
 type Deps = SourceStoreDeps & { clients: SourceClients; log: Logger; settings: SourceSettings };
@@ -221,6 +227,8 @@ function blueskyReading(deps: Deps, url: string) {
           onBatch: storeBatch,
           stallMs: deps.settings.blueskyStallMs,
           backoffMs: deps.settings.blueskyBackoffMs,
+          batchMs: deps.settings.blueskyBatchMs,
+          batchSize: 5_000,
         });
         reader.start();
         return;
