@@ -17,8 +17,8 @@ import {
 } from '../post-ids/post-ids-repo';
 import { startOfLocalDay } from '../../lib/time-zones';
 import type { SourceName } from '@shared/sources';
-import { listSourceReads } from '../sources/source-reads-repo';
-import { sourceStatuses } from './source-status';
+import { earliest } from './earliest';
+import { sitePollStates, sourceStatuses } from './source-status';
 import * as repo from './status-repo';
 
 export type IngestionService = ReturnType<typeof createIngestionService>;
@@ -126,31 +126,6 @@ function postIdsStatus(
   };
 }
 
-/**
- * The state of keywords that hear only the other sites: checked when the least recently read
- * of their sites was read, failing while one of them fails.
- */
-async function sitePollStates(db: Db, alerts: AlertFields[]) {
-  const states = new Map<number, PollState>();
-  if (alerts.length === 0) return states;
-  const reads = new Map((await listSourceReads(db)).map((row) => [row.source, row]));
-  for (const alert of alerts) {
-    const mine = (alert.sources ?? []).map((source) => reads.get(source));
-    const failing = mine.find((row) => row?.errorSince);
-    states.set(alert.id, {
-      lastPolledAt: mine.some((row) => !row?.lastReadAt)
-        ? null
-        : minDate(mine.map((row) => row?.lastReadAt ?? null)),
-      nextPollAt: null,
-      lastError: failing?.lastError ?? null,
-    });
-  }
-  return states;
-}
-
-const minDate = (dates: (Date | null)[]) =>
-  dates.reduce<Date | null>((min, d) => (d && (!min || d < min) ? d : min), null);
-
 export function createIngestionService(deps: {
   db: Db;
   clock: Clock;
@@ -206,8 +181,8 @@ export function createIngestionService(deps: {
           (client?.lastErrorKind === 'auth' ? client.lastError : null);
         const checked = mine.listings.map((l) => l.lastSuccessAt);
         states.set(alert.id, {
-          lastPolledAt: mine.unplanned || checked.includes(null) ? null : minDate(checked),
-          nextPollAt: minDate(mine.listings.map((l) => l.nextPollAt)),
+          lastPolledAt: mine.unplanned || checked.includes(null) ? null : earliest(checked),
+          nextPollAt: earliest(mine.listings.map((l) => l.nextPollAt)),
           lastError: lastError ?? null,
         });
       }

@@ -4,6 +4,7 @@ import { SOURCE_NAMES, type SourceName } from '@shared/sources';
 import type { DbOrTx } from '../../db/client';
 import { mentions } from '../../db/schema';
 import { listSourceReads, type SourceReadRow } from '../sources/source-reads-repo';
+import { earliest } from './earliest';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -67,4 +68,32 @@ function siteLine(
     lastError: row?.lastError ?? null,
     skipped24h: row?.skippedSince && row.skippedSince > dayAgo ? row.skipped : 0,
   };
+}
+
+/**
+ * The state of keywords that hear only the other sites: checked when the least recently read
+ * of their sites was read, failing while one of them fails.
+ */
+export async function sitePollStates(
+  db: DbOrTx,
+  alerts: { id: number; sources?: readonly string[] }[],
+) {
+  const states = new Map<
+    number,
+    { lastPolledAt: Date | null; nextPollAt: Date | null; lastError: string | null }
+  >();
+  if (alerts.length === 0) return states;
+  const reads = new Map((await listSourceReads(db)).map((row) => [row.source, row]));
+  for (const alert of alerts) {
+    const mine = (alert.sources ?? []).map((source) => reads.get(source));
+    const failing = mine.find((row) => row?.errorSince);
+    states.set(alert.id, {
+      lastPolledAt: mine.some((row) => !row?.lastReadAt)
+        ? null
+        : earliest(mine.map((row) => row?.lastReadAt ?? null)),
+      nextPollAt: null,
+      lastError: failing?.lastError ?? null,
+    });
+  }
+  return states;
 }
