@@ -64,6 +64,10 @@ export const DEFAULT_SOURCE_SETTINGS: SourceSettings = {
 
 type Deps = SourceStoreDeps & { clients: SourceClients; log: Logger; settings: SourceSettings };
 
+/** Takes or renews this worker's lease on the site: its row, or undefined while another holds it. */
+const holdLease = (deps: Deps, source: SourceName) =>
+  claimSource(deps.db, source, deps.owner, deps.clock.now(), deps.settings.leaseMs);
+
 const seconds = (ms: number) => Math.max(0, Math.round(ms / 100) / 10);
 
 /**
@@ -76,8 +80,7 @@ async function readUnderLease<Read>(
   read: (cursor: unknown) => Promise<Read>,
   store: (result: Read) => Promise<unknown>,
 ) {
-  const now = deps.clock.now();
-  const row = await claimSource(deps.db, source, deps.owner, now, deps.settings.leaseMs);
+  const row = await holdLease(deps, source);
   if (!row) return;
   try {
     await store(await read(row.cursor));
@@ -131,9 +134,7 @@ function hackerNewsRefreshJob(deps: Deps, client: NonNullable<SourceClients['hac
     timeoutMs: 120_000,
     retries: 0,
     run: async () => {
-      const now = deps.clock.now();
-      if (!(await claimSource(deps.db, 'hackernews', deps.owner, now, deps.settings.leaseMs)))
-        return;
+      if (!(await holdLease(deps, 'hackernews'))) return;
       try {
         await refreshHackerNews({ db: deps.db, clock: deps.clock, client });
       } catch (error) {
@@ -213,7 +214,7 @@ function blueskyReading(deps: Deps, url: string) {
     retries: 0,
     run: async () => {
       const now = deps.clock.now();
-      const row = await claimSource(deps.db, 'bluesky', deps.owner, now, deps.settings.leaseMs);
+      const row = await holdLease(deps, 'bluesky');
       if (!row) {
         await reader?.stop();
         reader = undefined;
