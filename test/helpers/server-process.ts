@@ -3,15 +3,24 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { onTestFinished } from 'vitest';
 
-/** A port nobody listens on right now (the OS's pick). */
-export async function freePort() {
-  return new Promise<number>((resolve, reject) => {
+/**
+ * A port nobody listens on right now, for a server started next. Not the OS's pick: that comes
+ * from the ephemeral range, where every outgoing connection of the parallel test files also takes
+ * its local port, and one of them took a picked port before the server listened on it
+ * (EADDRINUSE in CI). Ports below Linux's ephemeral range (32768) are only ever taken by a listen.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+}
+
+function canListen(port: number) {
+  return new Promise<boolean>((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
