@@ -60,10 +60,10 @@ async function openBenchDatabase(): Promise<Database> {
 /** `count` mentions per user of `users`, over their alerts, spread over the past 365 days. */
 async function seedMentions(db: Database['db'], userFilter: SQLWrapper, count: number) {
   await db.execute(sql`
-    insert into mentions (alert_id, user_id, item_id, subreddit, title, body, permalink, author,
+    insert into mentions (alert_id, workspace_id, item_id, subreddit, title, body, permalink, author,
                           score, comment_count, is_comment, reddit_created_at, created_at,
                           matched_keyword, has_replied, is_read)
-    select a.id, a.user_id, 't3_' || a.id || '_' || g,
+    select a.id, a.workspace_id, 't3_' || a.id || '_' || g,
            'sub' || (g * 7 + a.id) % 40,
            'Looking at ' || a.keyword || ' vs the rest, post ' || g,
            repeat('We compared pricing and customer support tools for weeks. ', 4) || a.keyword,
@@ -71,9 +71,9 @@ async function seedMentions(db: Database['db'], userFilter: SQLWrapper, count: n
            to_timestamp(${NOW / 1000}) - (g * a.n + a.k) * (interval '365 days' / ${count}),
            to_timestamp(${NOW / 1000}) - (g * a.n + a.k) * (interval '365 days' / ${count}) + interval '2 minutes',
            a.keyword, (g + a.id) % 50 = 0, g % 3 = 0
-    from (select id, user_id, keyword,
-                 count(*) over (partition by user_id) as n,
-                 row_number() over (partition by user_id order by id) - 1 as k
+    from (select id, workspace_id, keyword,
+                 count(*) over (partition by workspace_id) as n,
+                 row_number() over (partition by workspace_id order by id) - 1 as k
           from alerts where ${userFilter}) a,
          generate_series(1, ${count} / a.n) g`);
 }
@@ -85,14 +85,14 @@ async function seed(database: Database, userId: number) {
     select 'other' || g || '@example.com', 'other' || g || '@example.com', 'x'
     from generate_series(1, ${OTHER_USERS}) g`);
   await db.execute(sql`
-    insert into alerts (user_id, keyword)
+    insert into alerts (workspace_id, keyword)
     select ${userId}, (array['stripe', 'paddle', '"customer support"', 'node.js', 'pric*'])[1 + g % 5] || ' ' || g
     from generate_series(1, ${ALERTS}) g`);
   await db.execute(sql`
-    insert into alerts (user_id, keyword)
+    insert into alerts (workspace_id, keyword)
     select u.id, 'zendesk ' || g from users u, generate_series(1, 5) g where u.id <> ${userId}`);
-  await seedMentions(db, sql`user_id = ${userId}`, USER_MENTIONS);
-  await seedMentions(db, sql`user_id <> ${userId}`, OTHER_MENTIONS);
+  await seedMentions(db, sql`workspace_id = ${userId}`, USER_MENTIONS);
+  await seedMentions(db, sql`workspace_id <> ${userId}`, OTHER_MENTIONS);
   await db.execute(sql`vacuum analyze`);
 }
 

@@ -212,15 +212,15 @@ async function seed(db: Database['db'], sinkUrls: Record<Kind, string>) {
     .returning({ id: users.id });
   const alertRows = await db
     .insert(alerts)
-    .values(owners.map((o) => ({ userId: o.id, keyword: 'stripe OR paddle' })))
-    .returning({ id: alerts.id, userId: alerts.userId });
+    .values(owners.map((o) => ({ workspaceId: o.id, keyword: 'stripe OR paddle' })))
+    .returning({ id: alerts.id, workspaceId: alerts.workspaceId });
   const kinds: Kind[] = ['slack', 'discord', 'webhook'];
   const channelRows = await db
     .insert(channels)
     .values(
       owners.flatMap((o, i) =>
         kinds.map((kind) => ({
-          userId: o.id,
+          workspaceId: o.id,
           kind,
           name: `${kind} ${i}`,
           target: `${sinkUrls[kind]}${channelPath(kind, i)}`,
@@ -228,12 +228,12 @@ async function seed(db: Database['db'], sinkUrls: Record<Kind, string>) {
         })),
       ),
     )
-    .returning({ id: channels.id, userId: channels.userId });
-  const alertOf = new Map(alertRows.map((a) => [a.userId, a.id]));
+    .returning({ id: channels.id, workspaceId: channels.workspaceId });
+  const alertOf = new Map(alertRows.map((a) => [a.workspaceId, a.id]));
   await db
     .insert(alertChannels)
-    .values(channelRows.map((c) => ({ alertId: alertOf.get(c.userId)!, channelId: c.id })));
-  return owners.map((o) => ({ userId: o.id, alertId: alertOf.get(o.id)! }));
+    .values(channelRows.map((c) => ({ alertId: alertOf.get(c.workspaceId)!, channelId: c.id })));
+  return owners.map((o) => ({ workspaceId: o.id, alertId: alertOf.get(o.id)! }));
 }
 
 type Worker = {
@@ -309,7 +309,7 @@ function inProcessWorker(database: Database, name: string): Worker {
 /** MENTIONS mentions over STORE_MS, in 100 ms ticks, each tick one transaction as ingestion's. */
 async function storeMentions(
   db: Database['db'],
-  owners: { userId: number; alertId: number }[],
+  owners: { workspaceId: number; alertId: number }[],
   storedAt: number[],
   onHalf: () => void,
 ) {
@@ -329,7 +329,7 @@ async function storeMentions(
         const owner = owners[seq % owners.length];
         rows.push({
           alertId: owner.alertId,
-          userId: owner.userId,
+          workspaceId: owner.workspaceId,
           itemId: `t3_bench${seq}`,
           subreddit: 'SaaS',
           title: `Stripe or Paddle for a small SaaS? (bench mention ${seq})`,

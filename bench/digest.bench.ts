@@ -50,12 +50,12 @@ async function seed(db: Database['db'], users: number) {
     insert into digest_configs (user_id, next_slot_at, updated_at)
     select id, ${new Date(NOW.getTime() - 60_000).toISOString()}, ${new Date(NOW.getTime() - 86_400_000).toISOString()} from users`);
   await db.execute(sql`
-    insert into alerts (user_id, keyword, digest_frequency)
+    insert into alerts (workspace_id, keyword, digest_frequency)
     select id, (array['stripe OR paddle', '"customer support" tool', 'pric*', 'node.js', 'c++ -java'])[1 + id % 5], 'email' from users`);
   await db.execute(sql`
-    insert into mentions (alert_id, user_id, item_id, subreddit, title, body, permalink, author,
+    insert into mentions (alert_id, workspace_id, item_id, subreddit, title, body, permalink, author,
                           score, comment_count, reddit_created_at, matched_keyword)
-    select a.id, a.user_id, 't3_' || a.id || '_' || g, 'SaaS',
+    select a.id, a.workspace_id, 't3_' || a.id || '_' || g, 'SaaS',
            'Looking at Stripe vs Paddle pricing for our node.js app, post ' || g,
            repeat('We compared pricing and customer support tools for weeks. ', 6) || 'Stripe wins on docs.',
            '/r/SaaS/comments/' || a.id || g || '/post/', 'redditor' || g, g * 3, g,

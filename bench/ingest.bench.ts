@@ -167,12 +167,14 @@ async function startSlackSink() {
 
 /** One Slack-like channel per alert on the sink (ALLOW_PRIVATE_WEBHOOKS: it is on loopback). */
 async function seedChannels(database: Database, sinkUrl: string) {
-  const owned = await database.db.select({ id: alerts.id, userId: alerts.userId }).from(alerts);
+  const owned = await database.db
+    .select({ id: alerts.id, workspaceId: alerts.workspaceId })
+    .from(alerts);
   const rows = await database.db
     .insert(channels)
     .values(
       owned.map((a) => ({
-        userId: a.userId,
+        workspaceId: a.workspaceId,
         kind: 'slack',
         name: `slack ${a.id}`,
         target: `${sinkUrl}/services/T0BENCH/B${a.id}/bench`,
@@ -209,7 +211,7 @@ async function seedAlerts(database: Database): Promise<{ inputs: AlertInput[]; p
     const [row] = await database.db
       .insert(alerts)
       .values({
-        userId: owners[i % owners.length].id,
+        workspaceId: owners[i % owners.length].id,
         keyword: alert.keyword,
         subreddits: alert.subreddits,
         includeComments: alert.includeComments,

@@ -100,7 +100,7 @@ async function seedKeywords(database: Database): Promise<AlertInput[]> {
     .insert(alerts)
     .values(
       KEYWORDS.map((keyword, i) => ({
-        userId: owners[i % owners.length].id,
+        workspaceId: owners[i % owners.length].id,
         keyword,
         includeComments: true,
       })),
@@ -125,8 +125,8 @@ async function dashboardUser(base: string, database: Database, n: number) {
   if (res.status !== 201) throw new Error(`register: ${res.status}`);
   const { id } = (await res.json()) as { id: number };
   await database.db.execute(sql`
-    with a as (insert into alerts (user_id, keyword) values (${id}, 'zendesk') returning id)
-    insert into mentions (alert_id, user_id, item_id, subreddit, title, body, permalink, author,
+    with a as (insert into alerts (workspace_id, keyword) values (${id}, 'zendesk') returning id)
+    insert into mentions (alert_id, workspace_id, item_id, subreddit, title, body, permalink, author,
                           score, comment_count, is_comment, reddit_created_at, created_at,
                           matched_keyword)
     select a.id, ${id}, 't3_d' || ${n} || '_' || g, 'sub' || g % 40, 'Post ' || g,

@@ -108,7 +108,7 @@ async function seedAlerts(database: Database, count: number) {
       .insert(alerts)
       .values(
         generated.slice(at, at + 500).map((alert, i) => ({
-          userId: owners[(at + i) % owners.length].id,
+          workspaceId: owners[(at + i) % owners.length].id,
           keyword: alert.keyword,
           subreddits: alert.subreddits,
           includeComments: alert.includeComments,

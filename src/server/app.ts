@@ -13,6 +13,7 @@ import {
   createRequireUser,
   createSessionCookies,
   publicAccountRoutes,
+  sessionIdOf,
 } from './accounts';
 import { alertRoutes, createAlertService } from './alerts';
 import { channelRoutes, createChannelService } from './channels';
@@ -48,6 +49,7 @@ import { installTransport } from './http/transport';
 import { createIngestionService, ingestionRoutes, isListingBehind, redditMode } from './ingestion';
 import { liveRoutes, type LiveEventBus } from './live';
 import { createFeedService, feedRoutes, publicFeedRoutes } from './feeds';
+import { createWorkspaceService, workspaceRoutes } from './workspaces';
 import { createExclusionService, exclusionRoutes } from './exclusions';
 import { createRelevanceService, relevanceRoutes } from './relevance';
 import { createPreviewService, previewRoutes, type RecentItemWindow } from './preview';
@@ -105,6 +107,7 @@ export async function buildApp(deps: AppDeps) {
   await installSecurity(app, config);
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
+  app.decorateRequest('workspace', null);
 
   const subscriptions = createSubscriptionService({
     db,
@@ -117,17 +120,18 @@ export async function buildApp(deps: AppDeps) {
   // Every rate limit counts in the database: web processes behind one balancer count together.
   const rateLimiter = rateLimiterFactory({ clock, store: databaseRateLimitStore(db) });
   const limits = createGuessingLimits(config, rateLimiter);
+  const accountMail = createAccountMail({
+    mailer,
+    clock,
+    appUrl: config.appUrl,
+    supportEmail: config.supportEmail,
+    log: app.log,
+  });
   const auth = createAuthService({
     db,
     clock,
     beforeAccountDeletion: subscriptions.cancelForAccountDeletion,
-    mail: createAccountMail({
-      mailer,
-      clock,
-      appUrl: config.appUrl,
-      supportEmail: config.supportEmail,
-      log: app.log,
-    }),
+    mail: accountMail,
     limits,
     log: app.log,
   });
@@ -180,8 +184,14 @@ export async function buildApp(deps: AppDeps) {
   await unsubscribeRoutes(app, { digests, appUrl: config.appUrl });
 
   // Private: every route registered in here answers 401 without a session.
-  await registerPrivateRoutes(app, createRequireUser(auth, cookies), (scope) => {
+  const workspaces = createWorkspaceService({ db, clock, mail: accountMail, rateLimiter });
+  const requireUser = createRequireUser(auth, cookies, workspaces.resolve);
+  await registerPrivateRoutes(app, requireUser, (scope) => {
     accountRoutes(scope, { auth, cookies });
+    workspaceRoutes(scope, {
+      workspaces,
+      sessionId: (request) => sessionIdOf(cookies.read(request) ?? ''),
+    });
     liveRoutes(scope, {
       bus: deps.live,
       heartbeatMs: deps.liveHeartbeatMs,

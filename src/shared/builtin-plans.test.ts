@@ -11,19 +11,29 @@ describe('isMonthlyQuotaReached', () => {
   ])(
     '$used mentions against a limit of $monthlyMentions: reached $reached',
     ({ used, monthlyMentions, reached }) => {
-      expect(isMonthlyQuotaReached({ activeKeywords: 3, monthlyMentions }, used)).toBe(reached);
+      expect(isMonthlyQuotaReached({ activeKeywords: 3, monthlyMentions, seats: 1 }, used)).toBe(
+        reached,
+      );
     },
   );
 });
 
 describe('limitsOrFree', () => {
   test.each([
-    { stored: { activeKeywords: null, monthlyMentions: null }, read: 'as stored' },
-    { stored: { activeKeywords: 10, monthlyMentions: 500 }, read: 'as stored' },
+    { stored: { activeKeywords: null, monthlyMentions: null, seats: 5 }, read: 'as stored' },
+    { stored: { activeKeywords: 10, monthlyMentions: 500, seats: 3 }, read: 'as stored' },
     { stored: undefined, read: 'Free' },
     { stored: { activeKeywords: 'lots' }, read: 'Free' },
     { stored: '{"activeKeywords":null}', read: 'Free' },
   ])('$stored reads $read (a damaged row fails closed)', ({ stored, read }) => {
     expect(limitsOrFree(stored)).toEqual(read === 'Free' ? BUILTIN_FREE_PLAN.limits : stored);
+  });
+
+  test('a row from before seats were a limit has one seat', () => {
+    expect(limitsOrFree({ activeKeywords: 3, monthlyMentions: 50 })).toEqual({
+      activeKeywords: 3,
+      monthlyMentions: 50,
+      seats: 1,
+    });
   });
 });

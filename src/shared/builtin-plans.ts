@@ -27,7 +27,7 @@ export const BUILTIN_FREE_PLAN: BuiltinPlan = {
     'Dashboard and email notifications',
     'Subreddit filtering',
   ],
-  limits: { activeKeywords: 3, monthlyMentions: 50 },
+  limits: { activeKeywords: 3, monthlyMentions: 50, seats: 1 },
 };
 
 export const BUILTIN_PRO_PLAN: BuiltinPlan = {
@@ -42,8 +42,9 @@ export const BUILTIN_PRO_PLAN: BuiltinPlan = {
     'Advanced analytics',
     'Priority support',
     'Custom filters',
+    'Team workspace with 5 seats',
   ],
-  limits: { activeKeywords: null, monthlyMentions: null },
+  limits: { activeKeywords: null, monthlyMentions: null, seats: 5 },
 };
 
 export const BUILTIN_PLANS = [BUILTIN_FREE_PLAN, BUILTIN_PRO_PLAN] as const;

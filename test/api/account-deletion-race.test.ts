@@ -36,7 +36,7 @@ describe('deleting the account while its writes are in flight', () => {
       }
       // All of the account or none of it: nothing refers to the deleted user.
       expect(await t.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
-      expect(await t.db.select().from(alerts).where(eq(alerts.userId, user.id))).toEqual([]);
+      expect(await t.db.select().from(alerts).where(eq(alerts.workspaceId, user.id))).toEqual([]);
       expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
       expect(
         await t.db

@@ -172,7 +172,7 @@ describe('updating and deleting', () => {
     });
     expect(res.body.updatedAt).toBe(t.clock.now().toISOString());
     const [row] = await t.db.select().from(alerts).where(eq(alerts.id, created.id));
-    expect(row.userId).toBe(created.userId);
+    expect(row.workspaceId).toBe(created.userId);
   });
 
   test('a partial update changes only the named fields', async () => {
@@ -249,7 +249,7 @@ describe('stats', () => {
       repliedCount: 0,
       monthMentions: 0,
       skippedMentions: 0,
-      limits: { activeKeywords: 3, monthlyMentions: 50 },
+      limits: { activeKeywords: 3, monthlyMentions: 50, seats: 1 },
       keywordUsage: [],
     });
   });

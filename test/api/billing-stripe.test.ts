@@ -247,7 +247,7 @@ describe('the subscription lifecycle through webhooks', () => {
     await deliver(t, stripe, stripe.endPeriod(paid.subscription.id).events.subscriptionDeleted);
     expect((await client.get('/api/user')).body.planType).toBe('free');
     expect((await client.get('/api/subscriptions/current')).body).toBeNull();
-    const rows = await t.db.select().from(alerts).where(eq(alerts.userId, user.id));
+    const rows = await t.db.select().from(alerts).where(eq(alerts.workspaceId, user.id));
     expect(rows).toHaveLength(5);
     const live = rows
       .filter((a) => a.isActive)
@@ -439,7 +439,7 @@ describe('account deletion', () => {
     const rows = await billingRows(t, user.id);
     expect(rows.user.planType).toBe('pro');
     expect(rows.subscriptions[0].status).toBe('active');
-    expect(await t.db.select().from(alerts).where(eq(alerts.userId, user.id))).toHaveLength(1);
+    expect(await t.db.select().from(alerts).where(eq(alerts.workspaceId, user.id))).toHaveLength(1);
     expect((await client.get('/api/user')).status).toBe(200);
   });
 });

@@ -177,7 +177,7 @@ describe('cancel, resume and downgrade in test mode', () => {
     expect(now.status).toBe(200);
     expect(now.body).toBeNull();
     expect((await client.get('/api/user')).body.planType).toBe('free');
-    const live = (await t.db.select().from(alerts).where(eq(alerts.userId, user.id)))
+    const live = (await t.db.select().from(alerts).where(eq(alerts.workspaceId, user.id)))
       .filter((a) => a.isActive)
       .map((a) => a.keyword)
       .sort();
@@ -257,9 +257,9 @@ describe('the renewal job', () => {
     expect(ended.user.planType).toBe('free');
     expect(ended.subscriptions[0].status).toBe('canceled');
     expect(ended.payments).toHaveLength(1);
-    const live = (await t.db.select().from(alerts).where(eq(alerts.userId, ending.user.id))).filter(
-      (a) => a.isActive,
-    );
+    const live = (
+      await t.db.select().from(alerts).where(eq(alerts.workspaceId, ending.user.id))
+    ).filter((a) => a.isActive);
     expect(live.map((a) => a.keyword).sort()).toEqual(['k2', 'k3', 'k4']);
   });
 });

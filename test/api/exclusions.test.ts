@@ -45,7 +45,9 @@ describe('global exclusions', () => {
     const alice = await t.signedIn();
     const bob = await t.signedIn();
     await alice.client.put('/api/exclusions', { subreddits: ['alicesub'], authors: ['alicebot'] });
-    await t.db.insert(exclusionCounts).values({ userId: alice.user.id, day: today(), filtered: 7 });
+    await t.db
+      .insert(exclusionCounts)
+      .values({ workspaceId: alice.user.id, day: today(), filtered: 7 });
 
     expect((await bob.client.get('/api/exclusions')).body).toEqual({
       subreddits: [],
@@ -62,8 +64,8 @@ describe('global exclusions', () => {
   test('"filtered today" counts only today (UTC)', async () => {
     const { client, user } = await t.signedIn();
     await t.db.insert(exclusionCounts).values([
-      { userId: user.id, day: '2026-11-20', filtered: 40 },
-      { userId: user.id, day: today(), filtered: 12 },
+      { workspaceId: user.id, day: '2026-11-20', filtered: 40 },
+      { workspaceId: user.id, day: today(), filtered: 12 },
     ]);
     expect((await client.get('/api/exclusions')).body.filteredToday).toBe(12);
   });

@@ -86,6 +86,9 @@ describe('GET /api/mentions', () => {
         'matchedKeyword',
         'isRead',
         'hasReplied',
+        'repliedBy',
+        'repliedAt',
+        'assignedTo',
         'isBackfilled',
         'removedAt',
         'hidden',
@@ -398,9 +401,9 @@ describe('query plans', () => {
   let userId = 0;
   beforeAll(async () => {
     const { alerts } = await userWith(['alpha', 'beta']);
-    userId = alerts[0].userId;
+    userId = alerts[0].workspaceId;
     await t.db.execute(sql`
-      insert into mentions (alert_id, user_id, item_id, subreddit, permalink, reddit_created_at,
+      insert into mentions (alert_id, workspace_id, item_id, subreddit, permalink, reddit_created_at,
                             created_at, matched_keyword, has_replied)
       select ${alerts[0].id} + g % 2, ${userId}, 't3_plan' || g, 'sub' || g % 20, '/r/x/',
              ${end}::timestamptz - g * interval '1 minute', ${end}::timestamptz - g * interval '1 minute',

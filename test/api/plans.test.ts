@@ -9,7 +9,7 @@ test('the seeded Free and Pro plans are listed with their limits', async () => {
   expect(res.body.map((p: { name: string }) => p.name)).toEqual(['Free', 'Pro']);
   expect(res.body[0]).toMatchObject({
     price: 0,
-    limits: { activeKeywords: 3, monthlyMentions: 50 },
+    limits: { activeKeywords: 3, monthlyMentions: 50, seats: 1 },
   });
   expect(res.body[1]).toMatchObject({
     price: 1499,

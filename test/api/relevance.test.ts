@@ -328,7 +328,7 @@ describe('hiding likely irrelevant mentions', () => {
     await t.db
       .update(mentions)
       .set({ isIncludedInDigest: true })
-      .where(eq(mentions.userId, user.id));
+      .where(eq(mentions.workspaceId, user.id));
     await store([match(alert, NEW_RELEVANT), match(alert, NEW_IRRELEVANT)]);
     // Past the daily slot (08:00 in the user's zone).
     t.clock.advance(24 * 3600_000);

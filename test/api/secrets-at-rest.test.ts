@@ -69,7 +69,7 @@ describe('secrets at rest', () => {
     const { client, user } = await t.signedIn();
     const feeds = (await client.get('/api/feeds')).body;
     const token = /\/api\/feeds\/([\w-]{43})\//.exec(feeds.atomUrl)![1];
-    const [row] = await t.db.select().from(feedTokens).where(eq(feedTokens.userId, user.id));
+    const [row] = await t.db.select().from(feedTokens).where(eq(feedTokens.workspaceId, user.id));
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row.tokenHash).toBe(tokenHash(token));
     expect(row.token).toMatch(/^enc:v1:/);
@@ -78,7 +78,7 @@ describe('secrets at rest', () => {
 
     const rotated = (await client.post('/api/feeds/rotate')).body;
     const newToken = /\/api\/feeds\/([\w-]{43})\//.exec(rotated.atomUrl)![1];
-    const [after] = await t.db.select().from(feedTokens).where(eq(feedTokens.userId, user.id));
+    const [after] = await t.db.select().from(feedTokens).where(eq(feedTokens.workspaceId, user.id));
     expect(JSON.stringify(after)).not.toContain(newToken);
     expect((await fetch(`${t.url}/api/feeds/${token}/json`)).status).toBe(404);
     expect((await fetch(`${t.url}/api/feeds/${newToken}/json`)).status).toBe(200);
@@ -100,7 +100,7 @@ describe('secrets at rest', () => {
       .where(eq(channels.id, id));
     const legacy = 'L'.repeat(43);
     await t.db.insert(feedTokens).values({
-      userId: user.id,
+      workspaceId: user.id,
       token: legacy,
       tokenHash: sql`encode(sha256(convert_to(${legacy}, 'UTF8')), 'hex')`,
     });
@@ -112,7 +112,7 @@ describe('secrets at rest', () => {
     const row = await channelRow(id);
     expect(row.token).toMatch(/^enc:v1:/);
     expect(t.secrets.open(row.token!)).toBe('tk_legacy');
-    const [feed] = await t.db.select().from(feedTokens).where(eq(feedTokens.userId, user.id));
+    const [feed] = await t.db.select().from(feedTokens).where(eq(feedTokens.workspaceId, user.id));
     expect(feed.token).not.toContain(legacy);
     expect(feed.tokenHash).toBe(tokenHash(legacy));
     expect((await fetch(`${t.url}/api/feeds/${legacy}/atom`)).status).toBe(200);

@@ -72,7 +72,7 @@ async function digestedFlags(userId: number) {
   const rows = await t.db
     .select({ id: mentions.id, done: mentions.isIncludedInDigest })
     .from(mentions)
-    .where(eq(mentions.userId, userId))
+    .where(eq(mentions.workspaceId, userId))
     .orderBy(mentions.id);
   return rows.map((r) => r.done);
 }

@@ -87,7 +87,7 @@ export async function buildIngestion(
       return worker;
     },
     mentionsOf(userId: number) {
-      return t.db.select().from(mentions).where(eq(mentions.userId, userId));
+      return t.db.select().from(mentions).where(eq(mentions.workspaceId, userId));
     },
     mentionsOfAlert(alertId: number, redditId?: string) {
       return t.db

@@ -5,21 +5,28 @@ import type { Db } from '../../src/server/db/client';
 // this module (vitest reuses modules between files) and some assert on a mention's number.
 const lastItem = new WeakMap<Db, number>();
 
-/** An alert of the user's, stored directly (digests read what ingestion stored). */
+/**
+ * An alert of the workspace's, stored directly (digests read what ingestion stored). A user's
+ * personal workspace has the user's id.
+ */
 export async function insertAlert(
   db: Db,
-  userId: number,
+  workspaceId: number,
   keyword: string,
   digestFrequency: 'email' | 'realtime' = 'email',
 ) {
-  const [row] = await db.insert(alerts).values({ userId, keyword, digestFrequency }).returning();
+  const [row] = await db
+    .insert(alerts)
+    .values({ workspaceId, keyword, digestFrequency })
+    .returning();
   return row;
 }
 
 /** `count` mentions of an alert, newest last, with overridable fields. */
 export async function insertMentions(
   db: Db,
-  alert: { id: number; userId: number; keyword: string },
+  // A stored row names its workspace; an API answer calls it userId (alertSchema).
+  alert: { id: number; keyword: string } & ({ workspaceId: number } | { userId: number }),
   count: number,
   fields: Partial<typeof mentions.$inferInsert> = {},
 ) {
@@ -30,7 +37,7 @@ export async function insertMentions(
     const n = first + i;
     return {
       alertId: alert.id,
-      userId: alert.userId,
+      workspaceId: 'workspaceId' in alert ? alert.workspaceId : alert.userId,
       itemId: `t3_test${n}`,
       subreddit: 'SaaS',
       title: `Looking for ${alert.keyword} alternatives (${n})`,

@@ -50,7 +50,7 @@ async function setup(keyword: string, exclusions: { subreddits: string[]; author
 }
 
 const storedFor = async (userId: number) =>
-  (await t.db.select().from(mentions).where(eq(mentions.userId, userId))).map((m) => m.itemId);
+  (await t.db.select().from(mentions).where(eq(mentions.workspaceId, userId))).map((m) => m.itemId);
 
 const filteredToday = async (client: { get: (path: string) => Promise<{ body: any }> }) =>
   (await client.get('/api/exclusions')).body.filteredToday as number;
@@ -104,9 +104,9 @@ describe('global exclusions when matches are stored', () => {
     const counters = await t.db
       .select()
       .from(exclusionCounts)
-      .where(eq(exclusionCounts.userId, user.id));
+      .where(eq(exclusionCounts.workspaceId, user.id));
     expect(counters).toEqual([
-      { userId: user.id, day: t.clock.now().toISOString().slice(0, 10), filtered: 80 },
+      { workspaceId: user.id, day: t.clock.now().toISOString().slice(0, 10), filtered: 80 },
     ]);
   });
 
@@ -120,7 +120,7 @@ describe('global exclusions when matches are stored', () => {
       stored: 1,
       overQuota: 0,
     });
-    const [row] = await t.db.select().from(mentions).where(eq(mentions.userId, user.id));
+    const [row] = await t.db.select().from(mentions).where(eq(mentions.workspaceId, user.id));
     expect(row).toMatchObject({ itemId: kept.item.id, isBackfilled: true });
     expect(await filteredToday(client)).toBe(1);
   });
@@ -146,7 +146,7 @@ describe('global exclusions when matches are stored', () => {
     await t.db.insert(mentions).values(
       Array.from({ length: 48 }, (_, i) => ({
         alertId: alert.id,
-        userId: user.id,
+        workspaceId: user.id,
         itemId: `t3_used${i}`,
         subreddit: 'saas',
         permalink: 'https://www.reddit.com/r/saas/comments/1/',

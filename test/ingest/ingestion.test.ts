@@ -300,7 +300,7 @@ describe('plan limits', () => {
     await t.db.insert(mentions).values(
       Array.from({ length: 49 }, (_, i) => ({
         alertId: alert.id,
-        userId: user.id,
+        workspaceId: user.id,
         itemId: `t3_old${i}`,
         subreddit: 'xsub',
         permalink: 'https://www.reddit.com/r/x/comments/1/',

@@ -122,7 +122,9 @@ describe('one item, one charge (decision 025)', () => {
     const zendesk = (await client.post('/api/alerts', { keyword: 'zendesk' })).body;
     await client.post('/api/alerts', { keyword: 'helpdesk' });
     // 49 of the Free plan's 50 items this month are used.
-    await insertMentions(t.db, { ...zendesk, userId: user.id }, 49, { createdAt: t.clock.now() });
+    await insertMentions(t.db, { ...zendesk, workspaceId: user.id }, 49, {
+      createdAt: t.clock.now(),
+    });
 
     const both = await matchNow(item('t3_charge1', 'zendesk or a helpdesk?'));
     expect(both).toHaveLength(2);
@@ -135,7 +137,7 @@ describe('one item, one charge (decision 025)', () => {
     const [skips] = await t.db
       .select()
       .from(mentionQuotaSkips)
-      .where(eq(mentionQuotaSkips.userId, user.id));
+      .where(eq(mentionQuotaSkips.workspaceId, user.id));
     expect(skips.skipped).toBe(1);
 
     // An item the user already holds this month costs nothing when another keyword matches it.

@@ -41,7 +41,7 @@ describe(`alert change feed (${kind})`, () => {
       .values({ username: 'a@example.com', email: 'a@example.com', password: 'x' })
       .returning();
     userId = user.id;
-    await web.db.insert(alerts).values({ userId, keyword: 'existing' });
+    await web.db.insert(alerts).values({ workspaceId: userId, keyword: 'existing' });
     sync = await startAlertIndexSync(database, { pollMs: 200 });
   });
 
@@ -61,7 +61,7 @@ describe(`alert change feed (${kind})`, () => {
   test('inserts, edits, pauses and deletes made elsewhere reach the index', async () => {
     const [created] = await web.db
       .insert(alerts)
-      .values({ userId, keyword: 'kubernetes' })
+      .values({ workspaceId: userId, keyword: 'kubernetes' })
       .returning();
     await expect.poll(() => matchedIds('Kubernetes!'), within).toEqual([created.id]);
 
@@ -122,12 +122,12 @@ describe(`alert change feed (${kind})`, () => {
       try {
         await slow.query('begin');
         const { rows } = await slow.query(
-          `insert into alerts (user_id, keyword) values ($1, 'slowpoke') returning id`,
+          `insert into alerts (workspace_id, keyword) values ($1, 'slowpoke') returning id`,
           [userId],
         );
         const [fast] = await web.db
           .insert(alerts)
-          .values({ userId, keyword: 'speedy' })
+          .values({ workspaceId: userId, keyword: 'speedy' })
           .returning();
         await expect.poll(() => matchedIds('speedy'), within).toEqual([fast.id]);
         // The watcher polled past the younger transaction; the older one is still open.

@@ -58,7 +58,49 @@ test('an install upgraded step by step keeps its data', { timeout: 120_000 }, as
         reddit_created_at, matched_keyword) values (${alert.id}, ${user.id}, ${id}, ${subreddit},
         'https://www.reddit.com/r/x/', now(), 'zendesk')`);
     }
+    // 0024 (teams): a replied mention was replied by its owner.
+    await db.execute(sql`update mentions set has_replied = true where reddit_id = 't3_a1'`);
     await runMigrations(database);
+
+    // 0024: each account owns a personal workspace numbered like it, holding all it had.
+    const owned = await db.execute(sql`
+      select u.id, w.id as workspace, w.billing_user_id as billing, m.role,
+        (select count(*)::int from alerts a where a.workspace_id = u.id) as alerts,
+        (select count(*)::int from mentions x where x.workspace_id = u.id) as mentions
+      from users u join workspaces w on w.id = u.id
+      join workspace_members m on m.workspace_id = w.id and m.user_id = u.id order by u.id`);
+    expect((owned as unknown as { rows: unknown[] }).rows).toEqual([
+      {
+        id: owner.id,
+        workspace: owner.id,
+        billing: owner.id,
+        role: 'owner',
+        alerts: 3,
+        mentions: 0,
+      },
+      { id: user.id, workspace: user.id, billing: user.id, role: 'owner', alerts: 1, mentions: 2 },
+    ]);
+    expect(
+      await db
+        .select({ itemId: mentions.itemId, by: mentions.repliedByUserId })
+        .from(mentions)
+        .orderBy(mentions.id),
+    ).toEqual([
+      { itemId: 't3_a1', by: user.id },
+      { itemId: 't1_b2', by: null },
+    ]);
+    // An account made after the upgrade gets its personal workspace with it.
+    const [late] = await db
+      .insert(users)
+      .values({ username: 'c@example.com', email: 'c@example.com', password: 'x' })
+      .returning();
+    expect(
+      (
+        (await db.execute(
+          sql`select role from workspace_members where workspace_id = ${late.id} and user_id = ${late.id}`,
+        )) as unknown as { rows: unknown[] }
+      ).rows,
+    ).toEqual([{ role: 'owner' }]);
 
     expect(await db.select({ sources: alerts.sources }).from(alerts)).toEqual(
       Array.from({ length: 4 }, () => ({ sources: ['reddit'] })),
@@ -79,7 +121,7 @@ test('an install upgraded step by step keeps its data', { timeout: 120_000 }, as
     // The same id on another site is another item; on the same site, the same one.
     const row = {
       alertId: alert.id,
-      userId: user.id,
+      workspaceId: user.id,
       itemId: 't3_a1',
       subreddit: '',
       permalink: 'https://news.ycombinator.com/item?id=1',

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { UnauthorizedError } from '../http/errors';
-import type { RequireUser } from '../http/current-user';
+import type { CurrentWorkspace, RequireUser, SessionUser } from '../http/current-user';
 import type { AuthService } from './service';
 import { SESSION_COOKIE } from './sessions';
 
@@ -29,7 +29,14 @@ export type SessionCookies = ReturnType<typeof createSessionCookies>;
  * The private scope's onRequest hook (http/private-scope.ts), before body parsing, so a stranger
  * gets 401, not 400: sets request.user or answers 401, clearing a cookie that names no session.
  */
-export function createRequireUser(auth: AuthService, cookies: SessionCookies): RequireUser {
+export function createRequireUser(
+  auth: AuthService,
+  cookies: SessionCookies,
+  resolveWorkspace: (
+    user: SessionUser,
+    preferred: number | null,
+  ) => Promise<CurrentWorkspace | undefined>,
+): RequireUser {
   return async function requireUser(request: FastifyRequest, reply: FastifyReply) {
     const token = cookies.read(request);
     const resolved = token ? await auth.resolveSession(token) : undefined;
@@ -38,6 +45,10 @@ export function createRequireUser(auth: AuthService, cookies: SessionCookies): R
       throw new UnauthorizedError();
     }
     if (resolved.extendedUntil) cookies.set(reply, token, resolved.extendedUntil);
+    const workspace = await resolveWorkspace(resolved.user, resolved.workspaceId);
+    // Every account has its personal workspace; one without any was deleted meanwhile.
+    if (!workspace) throw new UnauthorizedError();
     request.user = resolved.user;
+    request.workspace = workspace;
   };
 }

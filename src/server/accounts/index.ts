@@ -5,3 +5,4 @@ export { createAccountJobs, type AccountJobName } from './jobs';
 export { accountRoutes, publicAccountRoutes } from './routes';
 export { createAuthService, type AuthService } from './service';
 export { createGuessingLimits } from './guessing';
+export { sessionIdOf } from './sessions';

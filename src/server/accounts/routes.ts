@@ -75,7 +75,7 @@ export function publicAccountRoutes(
     },
   );
 
-  r.post('/api/logout', async (request, reply) => {
+  r.post('/api/logout', { config: { access: 'personal' } }, async (request, reply) => {
     await auth.logout(cookies.read(request));
     cookies.clear(reply);
     return reply.status(204).send();
@@ -111,20 +111,28 @@ export function accountRoutes(
   const { auth, cookies } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/user', { schema: { response: { 200: userSchema } } }, async (request) =>
-    toUserDto(currentUser(request)),
+  r.get(
+    '/api/user',
+    { config: { access: 'personal' }, schema: { response: { 200: userSchema } } },
+    async (request) => toUserDto(currentUser(request)),
   );
 
   r.put(
     '/api/user/profile',
-    { schema: { body: profileBodySchema, response: { 200: userSchema } } },
+    {
+      config: { access: 'personal' },
+      schema: { body: profileBodySchema, response: { 200: userSchema } },
+    },
     async (request) =>
       toUserDto(await auth.updateProfile(currentUser(request), request.body, callerOf(request))),
   );
 
   r.put(
     '/api/user/password',
-    { schema: { body: passwordBodySchema, response: { 204: z.undefined() } } },
+    {
+      config: { access: 'personal' },
+      schema: { body: passwordBodySchema, response: { 204: z.undefined() } },
+    },
     async (request, reply) => {
       const session = await auth.changePassword(
         currentUser(request),
@@ -138,11 +146,11 @@ export function accountRoutes(
 
   r.post(
     '/api/user/email-verification',
-    { schema: { response: { 200: messageResultSchema } } },
+    { config: { access: 'personal' }, schema: { response: { 200: messageResultSchema } } },
     (request) => auth.resendVerification(currentUser(request)),
   );
 
-  r.delete('/api/user', async (request, reply) => {
+  r.delete('/api/user', { config: { access: 'personal' } }, async (request, reply) => {
     await auth.deleteAccount(currentUser(request).id);
     cookies.clear(reply);
     return reply.status(204).send();

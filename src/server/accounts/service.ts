@@ -20,6 +20,7 @@ import * as repo from './repo';
 import { newSessionToken, SESSION_EXTEND_AFTER_MS, SESSION_TTL_MS, sessionIdOf } from './sessions';
 import { createAccountLinks } from './links';
 import * as tokens from './tokens';
+import { deleteWorkspacesOnlyOwnedBy } from '../workspaces';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -176,7 +177,7 @@ export function createAuthService(deps: {
         expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
         await repo.extendSession(db, found.session.id, expiresAt);
       }
-      return { user: found.user, extendedUntil: expiresAt };
+      return { user: found.user, workspaceId: found.session.workspaceId, extendedUntil: expiresAt };
     },
 
     /**
@@ -238,7 +239,11 @@ export function createAuthService(deps: {
      */
     async deleteAccount(userId: number) {
       await deps.beforeAccountDeletion?.(userId);
-      await repo.deleteUser(db, userId);
+      // Its workspaces go with it where no other owner stays; shared ones stay with their team.
+      await db.transaction(async (tx) => {
+        await deleteWorkspacesOnlyOwnedBy(tx, userId);
+        await repo.deleteUser(tx, userId);
+      });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { alerts, liveAlert, users } from '../db/schema';
+import { alerts, liveAlert } from '../db/schema';
 
 export type AlertRow = typeof alerts.$inferSelect;
 export type AlertValues = Pick<
@@ -29,54 +29,43 @@ function alertColumns<T extends Partial<AlertValues>>(values: T) {
   };
 }
 
-export function listAlerts(db: DbOrTx, userId: number) {
+export function listAlerts(db: DbOrTx, workspaceId: number) {
   return db
     .select()
     .from(alerts)
-    .where(eq(alerts.userId, userId))
+    .where(eq(alerts.workspaceId, workspaceId))
     .orderBy(desc(alerts.updatedAt), desc(alerts.id));
 }
 
 /** The alert if it belongs to the user; someone else's alert is as absent as a missing one. */
-export async function findOwnedAlert(db: DbOrTx, userId: number, id: number) {
+export async function findOwnedAlert(db: DbOrTx, workspaceId: number, id: number) {
   const [row] = await db
     .select()
     .from(alerts)
-    .where(and(eq(alerts.id, id), eq(alerts.userId, userId)));
+    .where(and(eq(alerts.id, id), eq(alerts.workspaceId, workspaceId)));
   return row;
 }
 
-export async function countLiveAlerts(db: DbOrTx, userId: number, exceptId?: number) {
+export async function countLiveAlerts(db: DbOrTx, workspaceId: number, exceptId?: number) {
   const where =
     exceptId === undefined
-      ? and(eq(alerts.userId, userId), liveAlert)
-      : and(eq(alerts.userId, userId), liveAlert, ne(alerts.id, exceptId));
+      ? and(eq(alerts.workspaceId, workspaceId), liveAlert)
+      : and(eq(alerts.workspaceId, workspaceId), liveAlert, ne(alerts.id, exceptId));
   const [row] = await db.select({ n: count() }).from(alerts).where(where);
   return row.n;
 }
 
-/** Serialises plan-limit checks of one user: concurrent creates queue behind this row lock. */
-/** Locks the user's row for the transaction; false when the user is gone (deleted meanwhile). */
-export async function lockUser(db: DbOrTx, userId: number) {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  return rows.length > 0;
-}
-
-export async function insertAlert(db: DbOrTx, userId: number, values: AlertValues, now: Date) {
+export async function insertAlert(db: DbOrTx, workspaceId: number, values: AlertValues, now: Date) {
   const [row] = await db
     .insert(alerts)
-    .values({ ...alertColumns(values), userId, createdAt: now, updatedAt: now })
+    .values({ ...alertColumns(values), workspaceId, createdAt: now, updatedAt: now })
     .returning();
   return row;
 }
 
 export async function updateAlert(
   db: DbOrTx,
-  userId: number,
+  workspaceId: number,
   id: number,
   values: Partial<AlertValues>,
   now: Date,
@@ -84,31 +73,31 @@ export async function updateAlert(
   const [row] = await db
     .update(alerts)
     .set({ ...alertColumns(values), updatedAt: now })
-    .where(and(eq(alerts.id, id), eq(alerts.userId, userId)))
+    .where(and(eq(alerts.id, id), eq(alerts.workspaceId, workspaceId)))
     .returning();
   return row;
 }
 
-export async function deleteAlert(db: DbOrTx, userId: number, id: number) {
+export async function deleteAlert(db: DbOrTx, workspaceId: number, id: number) {
   const rows = await db
     .delete(alerts)
-    .where(and(eq(alerts.id, id), eq(alerts.userId, userId)))
+    .where(and(eq(alerts.id, id), eq(alerts.workspaceId, workspaceId)))
     .returning({ id: alerts.id });
   return rows.length > 0;
 }
 
 /** The user's keywords flagged for a filter-scope review (decision 024). */
-export function listFilterScopeReviews(db: DbOrTx, userId: number) {
+export function listFilterScopeReviews(db: DbOrTx, workspaceId: number) {
   return db
     .select({ id: alerts.id, keyword: alerts.keyword })
     .from(alerts)
-    .where(and(eq(alerts.userId, userId), eq(alerts.filterScopeReview, true)))
+    .where(and(eq(alerts.workspaceId, workspaceId), eq(alerts.filterScopeReview, true)))
     .orderBy(alerts.id);
 }
 
 /** Clears the review flag of the user's keywords, or of one of them. */
-export async function clearFilterScopeReview(db: DbOrTx, userId: number, alertId?: number) {
-  const owned = eq(alerts.userId, userId);
+export async function clearFilterScopeReview(db: DbOrTx, workspaceId: number, alertId?: number) {
+  const owned = eq(alerts.workspaceId, workspaceId);
   await db
     .update(alerts)
     .set({ filterScopeReview: false })

@@ -11,7 +11,7 @@ import { defaultSources, SOURCE_LABELS, type SourceName } from '@shared/sources'
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../http/errors';
-import { limitsForUser } from '../billing';
+import { limitsForWorkspace, lockWorkspacePlan } from '../billing';
 import {
   assertOwnedChannels,
   cancelPendingDeliveries,
@@ -29,18 +29,18 @@ type PollStates = (
 ) => Promise<Map<number, Pick<repo.AlertRow, 'lastPolledAt' | 'nextPollAt' | 'lastError'>>>;
 
 /**
- * Holds the user's row for the write (plan limits count under it, and DELETE /api/user waits
- * for it). A user deleted by a request that raced this one is gone: 401, as after sign-out,
- * instead of a foreign-key violation answering 500.
+ * Holds the workspace's row and its billing user's for the write (plan limits count under it,
+ * and DELETE /api/user waits for it). A workspace deleted by a request that raced this one is
+ * gone: 401, as after sign-out, instead of a foreign-key violation answering 500.
  */
-async function lockLiveUser(tx: DbOrTx, userId: number) {
-  if (!(await repo.lockUser(tx, userId))) throw new UnauthorizedError();
+async function lockLiveWorkspace(tx: DbOrTx, workspaceId: number) {
+  if (!(await lockWorkspacePlan(tx, workspaceId))) throw new UnauthorizedError();
 }
 
 export function toAlertDto(row: repo.AlertRow, channelIds: number[] = []): Alert {
   return {
     id: row.id,
-    userId: row.userId,
+    userId: row.workspaceId,
     keyword: row.keyword,
     subreddits: row.subredditLabels ?? row.subreddits,
     includeComments: row.includeComments,
@@ -62,10 +62,10 @@ export function toAlertDto(row: repo.AlertRow, channelIds: number[] = []): Alert
 
 const ALERT_NOT_FOUND = 'Alert not found';
 
-async function assertWithinKeywordLimit(tx: DbOrTx, userId: number, exceptId?: number) {
-  const { activeKeywords } = await limitsForUser(tx, userId);
+async function assertWithinKeywordLimit(tx: DbOrTx, workspaceId: number, exceptId?: number) {
+  const { activeKeywords } = await limitsForWorkspace(tx, workspaceId);
   if (activeKeywords === null) return;
-  if ((await repo.countLiveAlerts(tx, userId, exceptId)) >= activeKeywords) {
+  if ((await repo.countLiveAlerts(tx, workspaceId, exceptId)) >= activeKeywords) {
     throw new ForbiddenError(
       `Free plan allows ${activeKeywords} active keywords. Upgrade to Pro for unlimited keywords.`,
     );
@@ -96,8 +96,8 @@ export function createAlertService(deps: {
     return rows.map((row) => ({ ...row, ...states.get(row.id) }));
   };
   return {
-    async list(userId: number) {
-      const rows = await withPollState(await repo.listAlerts(db, userId));
+    async list(workspaceId: number) {
+      const rows = await withPollState(await repo.listAlerts(db, workspaceId));
       const channels = await channelIdsByAlert(
         db,
         rows.map((row) => row.id),
@@ -105,15 +105,15 @@ export function createAlertService(deps: {
       return rows.map((row) => toAlertDto(row, channels.get(row.id)));
     },
 
-    async create(userId: number, input: AlertCreate) {
+    async create(workspaceId: number, input: AlertCreate) {
       const { channelIds, sources, ...rest } = input;
       assertReadSources(sources, deps.sources);
       const values = { ...rest, sources: sources ?? defaultSources(deps.sources, rest.subreddits) };
       const row = await db.transaction(async (tx) => {
-        await lockLiveUser(tx, userId);
-        if (isLiveAlert(values)) await assertWithinKeywordLimit(tx, userId);
-        await assertOwnedChannels(tx, userId, channelIds);
-        const created = await repo.insertAlert(tx, userId, values, clock.now());
+        await lockLiveWorkspace(tx, workspaceId);
+        if (isLiveAlert(values)) await assertWithinKeywordLimit(tx, workspaceId);
+        await assertOwnedChannels(tx, workspaceId, channelIds);
+        const created = await repo.insertAlert(tx, workspaceId, values, clock.now());
         await setAlertChannels(tx, created.id, channelIds);
         // The past week's matching posts, found by a one-off search (ingestion/backfill.ts).
         await requestBackfill(tx, created, clock.now());
@@ -123,21 +123,21 @@ export function createAlertService(deps: {
     },
 
     /** Applies the fields the body names; becoming live again is checked against the plan. */
-    async update(userId: number, id: number, input: AlertUpdate) {
+    async update(workspaceId: number, id: number, input: AlertUpdate) {
       const { channelIds, ...values } = input;
       assertReadSources(values.sources, deps.sources);
       const row = await db.transaction(async (tx) => {
-        await lockLiveUser(tx, userId);
-        const current = await repo.findOwnedAlert(tx, userId, id);
+        await lockLiveWorkspace(tx, workspaceId);
+        const current = await repo.findOwnedAlert(tx, workspaceId, id);
         if (!current) throw new NotFoundError(ALERT_NOT_FOUND);
         if (!isLiveAlert(current) && isLiveAlert({ ...current, ...values })) {
-          await assertWithinKeywordLimit(tx, userId, id);
+          await assertWithinKeywordLimit(tx, workspaceId, id);
         }
         if (channelIds !== undefined) {
-          await assertOwnedChannels(tx, userId, channelIds);
+          await assertOwnedChannels(tx, workspaceId, channelIds);
           await setAlertChannels(tx, id, channelIds);
         }
-        const updated = await repo.updateAlert(tx, userId, id, values, clock.now());
+        const updated = await repo.updateAlert(tx, workspaceId, id, values, clock.now());
         // A paused or switched-off keyword's queued channel messages are not sent.
         if (!isLiveAlert(updated)) await cancelPendingDeliveries(tx, { alertId: id });
         if (updated.keyword !== current.keyword || updated.subreddits !== current.subreddits) {
@@ -145,7 +145,7 @@ export function createAlertService(deps: {
         }
         // A keyword written again is read with today's rules by its author: nothing to review.
         if (updated.keyword !== current.keyword && current.filterScopeReview) {
-          await repo.clearFilterScopeReview(tx, userId, id);
+          await repo.clearFilterScopeReview(tx, workspaceId, id);
         }
         return updated;
       });
@@ -153,16 +153,16 @@ export function createAlertService(deps: {
       return toAlertDto(row, channels.get(row.id));
     },
 
-    async remove(userId: number, id: number) {
-      if (!(await repo.deleteAlert(db, userId, id))) throw new NotFoundError(ALERT_NOT_FOUND);
+    async remove(workspaceId: number, id: number) {
+      if (!(await repo.deleteAlert(db, workspaceId, id))) throw new NotFoundError(ALERT_NOT_FOUND);
     },
 
     /**
      * The user's keywords stored before top-level filters applied to the whole query whose
      * meaning that changed (decision 024), until the notice is dismissed.
      */
-    async filterScopeNotice(userId: number): Promise<FilterScopeNotice> {
-      const rows = await repo.listFilterScopeReviews(db, userId);
+    async filterScopeNotice(workspaceId: number): Promise<FilterScopeNotice> {
+      const rows = await repo.listFilterScopeReviews(db, workspaceId);
       const items = rows.map((row) => ({
         alertId: row.id,
         keyword: row.keyword,
@@ -171,12 +171,12 @@ export function createAlertService(deps: {
       return { items: items.filter((item) => item.filters.length > 0) };
     },
 
-    async dismissFilterScopeNotice(userId: number) {
-      await repo.clearFilterScopeReview(db, userId);
+    async dismissFilterScopeNotice(workspaceId: number) {
+      await repo.clearFilterScopeReview(db, workspaceId);
     },
 
-    async errorInfo(userId: number, id: number): Promise<AlertErrorInfo> {
-      const found = await repo.findOwnedAlert(db, userId, id);
+    async errorInfo(workspaceId: number, id: number): Promise<AlertErrorInfo> {
+      const found = await repo.findOwnedAlert(db, workspaceId, id);
       if (!found) throw new NotFoundError(ALERT_NOT_FOUND);
       const [row] = await withPollState([found]);
       const status = row.lastError ? 'error' : isLiveAlert(row) ? 'active' : 'paused';

@@ -2,7 +2,7 @@
 // providers and their webhooks.
 export { createBillingJobs, type BillingJobName } from './jobs';
 export { planRoutes } from './plans/routes';
-export { limitsForUser } from './plans/service';
+export { limitsForWorkspace, lockWorkspacePlan } from './plans/service';
 export { admitWithinMonthlyQuota, quotaMonthStart, recordQuotaSkips } from './quota/monthly-quota';
 export { createPaymentProvider, type PaymentProvider } from './providers';
 export { stripeWebhookRoutes, subscriptionRoutes } from './subscriptions/routes';

@@ -71,7 +71,7 @@ export function alertKeywords(db: DbOrTx, ids: number[]) {
 }
 
 /** The user's newest dead letters, with what they were about. */
-export function deadLetters(db: DbOrTx, userId: number, limit: number) {
+export function deadLetters(db: DbOrTx, workspaceId: number, limit: number) {
   return db
     .select({
       id: channelDeliveries.id,
@@ -92,12 +92,12 @@ export function deadLetters(db: DbOrTx, userId: number, limit: number) {
     .innerJoin(channels, eq(channels.id, channelDeliveries.channelId))
     .innerJoin(mentions, eq(mentions.id, channelDeliveries.mentionId))
     .innerJoin(alerts, eq(alerts.id, channelDeliveries.alertId))
-    .where(and(eq(channels.userId, userId), eq(channelDeliveries.status, 'dead')))
+    .where(and(eq(channels.workspaceId, workspaceId), eq(channelDeliveries.status, 'dead')))
     .orderBy(desc(channelDeliveries.id))
     .limit(limit);
 }
 
-export async function findOwnedDeadLetter(db: DbOrTx, userId: number, id: number) {
+export async function findOwnedDeadLetter(db: DbOrTx, workspaceId: number, id: number) {
   const [row] = await db
     .select({ id: channelDeliveries.id, channel: channels })
     .from(channelDeliveries)
@@ -105,7 +105,7 @@ export async function findOwnedDeadLetter(db: DbOrTx, userId: number, id: number
     .where(
       and(
         eq(channelDeliveries.id, id),
-        eq(channels.userId, userId),
+        eq(channels.workspaceId, workspaceId),
         eq(channelDeliveries.status, 'dead'),
       ),
     );

@@ -5,25 +5,28 @@ import { cancelPendingDeliveries } from './outbox-repo';
 
 export type ChannelRow = typeof channels.$inferSelect;
 
-export function listChannels(db: DbOrTx, userId: number) {
+export function listChannels(db: DbOrTx, workspaceId: number) {
   return db
     .select()
     .from(channels)
-    .where(eq(channels.userId, userId))
+    .where(eq(channels.workspaceId, workspaceId))
     .orderBy(asc(channels.createdAt), asc(channels.id));
 }
 
-export async function countChannels(db: DbOrTx, userId: number) {
-  const [row] = await db.select({ n: count() }).from(channels).where(eq(channels.userId, userId));
+export async function countChannels(db: DbOrTx, workspaceId: number) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(channels)
+    .where(eq(channels.workspaceId, workspaceId));
   return row.n;
 }
 
 /** The channel if it belongs to the user; someone else's is as absent as a missing one. */
-export async function findOwnedChannel(db: DbOrTx, userId: number, id: number) {
+export async function findOwnedChannel(db: DbOrTx, workspaceId: number, id: number) {
   const [row] = await db
     .select()
     .from(channels)
-    .where(and(eq(channels.id, id), eq(channels.userId, userId)));
+    .where(and(eq(channels.id, id), eq(channels.workspaceId, workspaceId)));
   return row;
 }
 
@@ -31,7 +34,7 @@ export async function insertChannel(
   db: DbOrTx,
   values: Pick<
     typeof channels.$inferInsert,
-    'userId' | 'kind' | 'name' | 'target' | 'token' | 'signingSecret' | 'createdAt'
+    'workspaceId' | 'kind' | 'name' | 'target' | 'token' | 'signingSecret' | 'createdAt'
   >,
 ) {
   const [row] = await db.insert(channels).values(values).returning();
@@ -40,7 +43,7 @@ export async function insertChannel(
 
 export async function updateChannel(
   db: DbOrTx,
-  userId: number,
+  workspaceId: number,
   id: number,
   values: Partial<
     Pick<
@@ -52,26 +55,26 @@ export async function updateChannel(
   const [row] = await db
     .update(channels)
     .set(values)
-    .where(and(eq(channels.id, id), eq(channels.userId, userId)))
+    .where(and(eq(channels.id, id), eq(channels.workspaceId, workspaceId)))
     .returning();
   return row;
 }
 
-export async function deleteChannel(db: DbOrTx, userId: number, id: number) {
+export async function deleteChannel(db: DbOrTx, workspaceId: number, id: number) {
   const rows = await db
     .delete(channels)
-    .where(and(eq(channels.id, id), eq(channels.userId, userId)))
+    .where(and(eq(channels.id, id), eq(channels.workspaceId, workspaceId)))
     .returning({ id: channels.id });
   return rows.length > 0;
 }
 
 /** Of `ids`, those that are the user's channels. */
-export async function ownedChannelIds(db: DbOrTx, userId: number, ids: number[]) {
+export async function ownedChannelIds(db: DbOrTx, workspaceId: number, ids: number[]) {
   if (ids.length === 0) return new Set<number>();
   const rows = await db
     .select({ id: channels.id })
     .from(channels)
-    .where(and(eq(channels.userId, userId), inArray(channels.id, ids)));
+    .where(and(eq(channels.workspaceId, workspaceId), inArray(channels.id, ids)));
   return new Set(rows.map((row) => row.id));
 }
 

@@ -81,8 +81,8 @@ function invalid(details: Record<string, string>): never {
  * The channels of alerts (alerts/service.ts): the ids must all be the user's. Called inside the
  * alert's transaction, which then stores them.
  */
-export async function assertOwnedChannels(tx: DbOrTx, userId: number, ids: number[]) {
-  const owned = await repo.ownedChannelIds(tx, userId, ids);
+export async function assertOwnedChannels(tx: DbOrTx, workspaceId: number, ids: number[]) {
+  const owned = await repo.ownedChannelIds(tx, workspaceId, ids);
   const foreign = ids.filter((id) => !owned.has(id));
   if (foreign.length) {
     invalid({ channelIds: `No such channel: ${foreign.join(', ')}` });
@@ -128,8 +128,8 @@ export function createChannelService(deps: {
       `You can send ${TESTS_PER_USER_PER_MINUTE} test messages a minute. Please try again in ${wait}.`,
   });
 
-  async function owned(userId: number, id: number) {
-    const row = await repo.findOwnedChannel(db, userId, id);
+  async function owned(workspaceId: number, id: number) {
+    const row = await repo.findOwnedChannel(db, workspaceId, id);
     if (!row) throw new NotFoundError(CHANNEL_NOT_FOUND);
     return row;
   }
@@ -169,18 +169,18 @@ export function createChannelService(deps: {
   }
 
   return {
-    async list(userId: number) {
-      return { items: (await repo.listChannels(db, userId)).map(toChannelDto) };
+    async list(workspaceId: number) {
+      return { items: (await repo.listChannels(db, workspaceId)).map(toChannelDto) };
     },
 
-    async create(userId: number, input: ChannelCreate): Promise<ChannelCreated> {
+    async create(workspaceId: number, input: ChannelCreate): Promise<ChannelCreated> {
       const problems = channelInputProblems(input, { allowPrivate });
       if (Object.keys(problems).length) invalid(problems);
       if (input.kind !== 'telegram') {
         const hostProblem = await targetHostProblem(new URL(input.target), allowPrivate);
         if (hostProblem) invalid({ target: hostProblem });
       }
-      if ((await repo.countChannels(db, userId)) >= MAX_CHANNELS) {
+      if ((await repo.countChannels(db, workspaceId)) >= MAX_CHANNELS) {
         throw new ConflictError(`You can have at most ${MAX_CHANNELS} channels`);
       }
       const secret = input.kind === 'webhook' ? newSigningSecret() : undefined;
@@ -188,7 +188,7 @@ export function createChannelService(deps: {
         repo.insertChannel(
           db,
           sealSecrets(secrets, {
-            userId,
+            workspaceId,
             kind: input.kind,
             name: input.name,
             target: input.target,
@@ -202,10 +202,10 @@ export function createChannelService(deps: {
     },
 
     /** Rename, pause (its pending deliveries are cancelled) or resume (the reason cleared). */
-    async update(userId: number, id: number, input: ChannelUpdate) {
+    async update(workspaceId: number, id: number, input: ChannelUpdate) {
       const row = await uniquelyNamed(input.name, () =>
         db.transaction(async (tx) => {
-          const current = await repo.findOwnedChannel(tx, userId, id);
+          const current = await repo.findOwnedChannel(tx, workspaceId, id);
           if (!current) throw new NotFoundError(CHANNEL_NOT_FOUND);
           const values: Parameters<typeof repo.updateChannel>[3] = {};
           if (input.name !== undefined) values.name = input.name;
@@ -214,24 +214,30 @@ export function createChannelService(deps: {
             values.pausedReason = null;
             if (input.isPaused) await outbox.cancelPendingDeliveries(tx, { channelId: id });
           }
-          return repo.updateChannel(tx, userId, id, values);
+          return repo.updateChannel(tx, workspaceId, id, values);
         }),
       );
       return toChannelDto(row);
     },
 
-    async remove(userId: number, id: number) {
+    async remove(workspaceId: number, id: number) {
       // Its alert links and deliveries go with it (ON DELETE CASCADE).
-      if (!(await repo.deleteChannel(db, userId, id))) throw new NotFoundError(CHANNEL_NOT_FOUND);
+      if (!(await repo.deleteChannel(db, workspaceId, id)))
+        throw new NotFoundError(CHANNEL_NOT_FOUND);
     },
 
-    async rotateSecret(userId: number, id: number) {
-      const row = await owned(userId, id);
+    async rotateSecret(workspaceId: number, id: number) {
+      const row = await owned(workspaceId, id);
       if (row.kind !== 'webhook') {
         throw new ValidationError('Only a webhook channel has a signing secret');
       }
       const secret = newSigningSecret();
-      await repo.updateChannel(db, userId, id, sealSecrets(secrets, { signingSecret: secret }));
+      await repo.updateChannel(
+        db,
+        workspaceId,
+        id,
+        sealSecrets(secrets, { signingSecret: secret }),
+      );
       return { secret };
     },
 
@@ -240,14 +246,14 @@ export function createChannelService(deps: {
      * The answer becomes the channel's last delivery or last error, as a real delivery's would:
      * a test that passes after a fix clears the error shown in Settings.
      */
-    async test(userId: number, id: number): Promise<ChannelTestResult> {
-      const row = await owned(userId, id);
-      await testsPerUser.hit(String(userId));
+    async test(workspaceId: number, id: number): Promise<ChannelTestResult> {
+      const row = await owned(workspaceId, id);
+      await testsPerUser.hit(String(workspaceId));
       await testsPerTarget.hit(targetKey(row));
       const result = await sendTest(row);
       await repo.updateChannel(
         db,
-        userId,
+        workspaceId,
         id,
         result.ok
           ? { lastDeliveryAt: clock.now(), lastError: null }
@@ -256,8 +262,8 @@ export function createChannelService(deps: {
       return result;
     },
 
-    async deadLetters(userId: number): Promise<{ items: DeadLetter[] }> {
-      const rows = await outbox.deadLetters(db, userId, DEAD_LETTERS_SHOWN);
+    async deadLetters(workspaceId: number): Promise<{ items: DeadLetter[] }> {
+      const rows = await outbox.deadLetters(db, workspaceId, DEAD_LETTERS_SHOWN);
       return {
         items: rows.map((row) => ({
           ...row,
@@ -269,8 +275,8 @@ export function createChannelService(deps: {
       };
     },
 
-    async retryDeadLetter(userId: number, id: number) {
-      const found = await outbox.findOwnedDeadLetter(db, userId, id);
+    async retryDeadLetter(workspaceId: number, id: number) {
+      const found = await outbox.findOwnedDeadLetter(db, workspaceId, id);
       if (!found) throw new NotFoundError('Dead letter not found');
       if (found.channel.isPaused) {
         throw new ConflictError(`Resume the channel “${found.channel.name}” first`);

@@ -10,3 +10,4 @@ export * from './schema/relevance';
 export * from './schema/secrets';
 export * from './schema/limits';
 export * from './schema/sources';
+export * from './schema/workspaces';

@@ -5,7 +5,7 @@ import {
   testRedditApiResultSchema,
 } from '@shared/api/diagnostic';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../http/current-user';
+import { currentWorkspace } from '../http/current-user';
 import type { PrivateScope } from '../http/private-scope';
 import type { DiagnosticService } from './service';
 
@@ -15,13 +15,19 @@ export function diagnosticRoutes(app: PrivateScope, deps: { diagnostic: Diagnost
 
   r.post(
     '/api/test-reddit-api',
-    { schema: { body: testRedditApiBodySchema, response: { 200: testRedditApiResultSchema } } },
-    (request) => diagnostic.testApi(currentUser(request).id, request.body.alertId),
+    {
+      config: { access: 'member' },
+      schema: { body: testRedditApiBodySchema, response: { 200: testRedditApiResultSchema } },
+    },
+    (request) => diagnostic.testApi(currentWorkspace(request).id, request.body.alertId),
   );
 
   r.get(
     '/api/alerts/:id/monitoring',
-    { schema: { params: idParamSchema, response: { 200: alertMonitoringSchema } } },
-    (request) => diagnostic.monitoring(currentUser(request).id, request.params.id),
+    {
+      config: { access: 'viewer' },
+      schema: { params: idParamSchema, response: { 200: alertMonitoringSchema } },
+    },
+    (request) => diagnostic.monitoring(currentWorkspace(request).id, request.params.id),
   );
 }

@@ -3,7 +3,7 @@ import * as repo from './repo';
 
 /** Who a match is for and what it is: the fields global exclusions look at. */
 export type ExclusionSubject = {
-  userId: number;
+  workspaceId: number;
   subreddit: string;
   author: string;
   /** Whether dropping it counts as filtered (a match still waiting for its score does not). */
@@ -23,12 +23,12 @@ export async function dropExcluded<T>(
   now: Date,
 ): Promise<T[]> {
   if (matches.length === 0) return matches;
-  const userIds = [...new Set(matches.map((m) => subjectOf(m).userId))];
-  const rows = await repo.exclusionsOfUsers(tx, userIds);
+  const workspaceIds = [...new Set(matches.map((m) => subjectOf(m).workspaceId))];
+  const rows = await repo.exclusionsOfUsers(tx, workspaceIds);
   if (rows.length === 0) return matches;
   const lists = new Map(
     rows.map((row) => [
-      row.userId,
+      row.workspaceId,
       {
         subreddits: new Set(row.subreddits.map((name) => name.toLowerCase())),
         authors: new Set(row.authors.map((name) => name.toLowerCase())),
@@ -38,7 +38,7 @@ export async function dropExcluded<T>(
   const filtered = new Map<number, number>();
   const kept = matches.filter((match) => {
     const subject = subjectOf(match);
-    const excluded = lists.get(subject.userId);
+    const excluded = lists.get(subject.workspaceId);
     if (
       !excluded ||
       (!excluded.subreddits.has(subject.subreddit.toLowerCase()) &&
@@ -46,7 +46,8 @@ export async function dropExcluded<T>(
     ) {
       return true;
     }
-    if (subject.counted) filtered.set(subject.userId, (filtered.get(subject.userId) ?? 0) + 1);
+    if (subject.counted)
+      filtered.set(subject.workspaceId, (filtered.get(subject.workspaceId) ?? 0) + 1);
     return false;
   });
   await repo.addFiltered(tx, filtered, repo.utcDay(now));

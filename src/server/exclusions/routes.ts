@@ -1,6 +1,6 @@
 import { exclusionsSchema, exclusionsUpdateSchema } from '@shared/api/exclusions';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../http/current-user';
+import { currentWorkspace } from '../http/current-user';
 import type { PrivateScope } from '../http/private-scope';
 import type { ExclusionService } from './service';
 
@@ -14,16 +14,19 @@ export function exclusionRoutes(app: PrivateScope, deps: { exclusions: Exclusion
   const { exclusions } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/exclusions', { schema: { response: { 200: exclusionsSchema } } }, (request) =>
-    exclusions.get(currentUser(request).id),
+  r.get(
+    '/api/exclusions',
+    { config: { access: 'viewer' }, schema: { response: { 200: exclusionsSchema } } },
+    (request) => exclusions.get(currentWorkspace(request).id),
   );
 
   r.put(
     '/api/exclusions',
     {
+      config: { access: 'member' },
       bodyLimit: BODY_LIMIT,
       schema: { body: exclusionsUpdateSchema, response: { 200: exclusionsSchema } },
     },
-    (request) => exclusions.update(currentUser(request).id, request.body),
+    (request) => exclusions.update(currentWorkspace(request).id, request.body),
   );
 }

@@ -9,21 +9,27 @@ export type ExclusionService = ReturnType<typeof createExclusionService>;
 
 export function createExclusionService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
-  const withCount = async (userId: number, lists: repo.ExclusionLists): Promise<Exclusions> => ({
+  const withCount = async (
+    workspaceId: number,
+    lists: repo.ExclusionLists,
+  ): Promise<Exclusions> => ({
     subreddits: lists.subreddits,
     authors: lists.authors,
-    filteredToday: await repo.filteredOn(db, userId, repo.utcDay(clock.now())),
+    filteredToday: await repo.filteredOn(db, workspaceId, repo.utcDay(clock.now())),
   });
   return {
-    async get(userId: number) {
-      const lists = await repo.findExclusions(db, userId);
-      return withCount(userId, lists ?? { subreddits: [], authors: [] });
+    async get(workspaceId: number) {
+      const lists = await repo.findExclusions(db, workspaceId);
+      return withCount(workspaceId, lists ?? { subreddits: [], authors: [] });
     },
 
     /** Replaces both lists; they apply to every match stored from the next page on. */
-    async update(userId: number, input: ExclusionsUpdate) {
+    async update(workspaceId: number, input: ExclusionsUpdate) {
       try {
-        return await withCount(userId, await repo.saveExclusions(db, userId, input, clock.now()));
+        return await withCount(
+          workspaceId,
+          await repo.saveExclusions(db, workspaceId, input, clock.now()),
+        );
       } catch (error) {
         // The account was deleted by a request that raced this one: gone, as after sign-out.
         if (isForeignKeyViolation(error)) throw new UnauthorizedError();

@@ -7,11 +7,11 @@ import { SEALED_PREFIX, tokenHash, type SecretBox } from '../lib/secret-box';
 // APP_SECRET (what Settings shows again): never in clear (decision 020).
 
 /** The user's token in clear, if one was issued. */
-export async function tokenOf(db: DbOrTx, box: SecretBox, userId: number) {
+export async function tokenOf(db: DbOrTx, box: SecretBox, workspaceId: number) {
   const [row] = await db
     .select({ token: feedTokens.token })
     .from(feedTokens)
-    .where(eq(feedTokens.userId, userId));
+    .where(eq(feedTokens.workspaceId, workspaceId));
   return row && box.open(row.token);
 }
 
@@ -21,28 +21,36 @@ const stored = (box: SecretBox, token: string) => ({
 });
 
 /** Sets the user's token, replacing any older one (whose URLs stop working). */
-export async function saveToken(db: DbOrTx, box: SecretBox, userId: number, token: string) {
+export async function saveToken(db: DbOrTx, box: SecretBox, workspaceId: number, token: string) {
   const values = stored(box, token);
   await db
     .insert(feedTokens)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: feedTokens.userId, set: { ...values, createdAt: new Date() } });
+    .values({ workspaceId, ...values })
+    .onConflictDoUpdate({
+      target: feedTokens.workspaceId,
+      set: { ...values, createdAt: new Date() },
+    });
 }
 
 /** Keeps an existing token: two first visits at once agree on one. */
-export async function saveTokenIfNone(db: DbOrTx, box: SecretBox, userId: number, token: string) {
+export async function saveTokenIfNone(
+  db: DbOrTx,
+  box: SecretBox,
+  workspaceId: number,
+  token: string,
+) {
   await db
     .insert(feedTokens)
-    .values({ userId, ...stored(box, token) })
+    .values({ workspaceId, ...stored(box, token) })
     .onConflictDoNothing();
 }
 
 export async function ownerOf(db: DbOrTx, token: string) {
   const [row] = await db
-    .select({ userId: feedTokens.userId })
+    .select({ workspaceId: feedTokens.workspaceId })
     .from(feedTokens)
     .where(eq(feedTokens.tokenHash, tokenHash(token)));
-  return row?.userId;
+  return row?.workspaceId;
 }
 
 /**
@@ -51,22 +59,22 @@ export async function ownerOf(db: DbOrTx, token: string) {
  */
 export async function sealStoredFeedTokens(db: DbOrTx, box: SecretBox) {
   const rows = await db
-    .select({ userId: feedTokens.userId, token: feedTokens.token })
+    .select({ workspaceId: feedTokens.workspaceId, token: feedTokens.token })
     .from(feedTokens)
     .where(not(sql`starts_with(${feedTokens.token}, ${SEALED_PREFIX})`));
   for (const row of rows) {
     await db
       .update(feedTokens)
       .set(stored(box, row.token))
-      .where(and(eq(feedTokens.userId, row.userId), eq(feedTokens.token, row.token)));
+      .where(and(eq(feedTokens.workspaceId, row.workspaceId), eq(feedTokens.token, row.token)));
   }
   return rows.length;
 }
 
-export function alertsOf(db: DbOrTx, userId: number) {
+export function alertsOf(db: DbOrTx, workspaceId: number) {
   return db
     .select({ id: alerts.id, keyword: alerts.keyword })
     .from(alerts)
-    .where(eq(alerts.userId, userId))
+    .where(eq(alerts.workspaceId, workspaceId))
     .orderBy(alerts.id);
 }

@@ -1,7 +1,7 @@
 import { alertFeedParamsSchema, feedParamsSchema, feedsSchema } from '@shared/api/feeds';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../http/current-user';
+import { currentWorkspace } from '../http/current-user';
 import type { PrivateScope } from '../http/private-scope';
 import type { FeedFormat, FeedService } from './service';
 
@@ -10,12 +10,16 @@ export function feedRoutes(app: PrivateScope, deps: { feeds: FeedService }) {
   const { feeds } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/feeds', { schema: { response: { 200: feedsSchema } } }, (request) =>
-    feeds.urls(currentUser(request).id),
+  r.get(
+    '/api/feeds',
+    { config: { access: 'viewer' }, schema: { response: { 200: feedsSchema } } },
+    (request) => feeds.urls(currentWorkspace(request).id),
   );
 
-  r.post('/api/feeds/rotate', { schema: { response: { 200: feedsSchema } } }, (request) =>
-    feeds.rotate(currentUser(request).id),
+  r.post(
+    '/api/feeds/rotate',
+    { config: { access: 'admin' }, schema: { response: { 200: feedsSchema } } },
+    (request) => feeds.rotate(currentWorkspace(request).id),
   );
 }
 

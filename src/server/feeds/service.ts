@@ -31,8 +31,8 @@ export function createFeedService(deps: {
   const tag = (what: string) => `tag:${host},2026:earshot:${what}`;
   const base = (token: string) => `${appUrl}/api/feeds/${token}`;
 
-  async function urlsFor(userId: number, token: string): Promise<Feeds> {
-    const alerts = await repo.alertsOf(db, userId);
+  async function urlsFor(workspaceId: number, token: string): Promise<Feeds> {
+    const alerts = await repo.alertsOf(db, workspaceId);
     return {
       atomUrl: `${base(token)}/atom`,
       jsonUrl: `${base(token)}/json`,
@@ -47,34 +47,34 @@ export function createFeedService(deps: {
 
   return {
     /** The user's feed URLs; the first visit issues the token. */
-    async urls(userId: number): Promise<Feeds> {
-      let token = await repo.tokenOf(db, secrets, userId);
+    async urls(workspaceId: number): Promise<Feeds> {
+      let token = await repo.tokenOf(db, secrets, workspaceId);
       if (!token) {
-        await repo.saveTokenIfNone(db, secrets, userId, newToken());
-        token = (await repo.tokenOf(db, secrets, userId))!;
+        await repo.saveTokenIfNone(db, secrets, workspaceId, newToken());
+        token = (await repo.tokenOf(db, secrets, workspaceId))!;
       }
-      return urlsFor(userId, token);
+      return urlsFor(workspaceId, token);
     },
 
     /** A new token: the old URLs answer 404 from now on. */
-    async rotate(userId: number): Promise<Feeds> {
+    async rotate(workspaceId: number): Promise<Feeds> {
       const token = newToken();
-      await repo.saveToken(db, secrets, userId, token);
-      return urlsFor(userId, token);
+      await repo.saveToken(db, secrets, workspaceId, token);
+      return urlsFor(workspaceId, token);
     },
 
     /** The feed behind a URL; a revoked token or someone else's alert is as absent as none. */
     async render(token: string, format: FeedFormat, alertId?: number) {
-      const userId = await repo.ownerOf(db, token);
-      if (userId === undefined) throw new NotFoundError(FEED_NOT_FOUND);
+      const workspaceId = await repo.ownerOf(db, token);
+      if (workspaceId === undefined) throw new NotFoundError(FEED_NOT_FOUND);
       let title = 'Earshot: all your Reddit mentions';
       if (alertId !== undefined) {
-        const alert = (await repo.alertsOf(db, userId)).find((a) => a.id === alertId);
+        const alert = (await repo.alertsOf(db, workspaceId)).find((a) => a.id === alertId);
         if (!alert) throw new NotFoundError(FEED_NOT_FOUND);
         title = `Earshot: Reddit mentions of ${alert.keyword}`;
       }
       const page = await deps.mentions.list(
-        { id: userId, timezone: 'UTC' },
+        { id: workspaceId, userId: 0, timezone: 'UTC' },
         { alertId, limit: FEED_ITEMS },
       );
       const items = page.items;
@@ -84,7 +84,7 @@ export function createFeedService(deps: {
       );
       const path = alertId === undefined ? '' : `/alerts/${alertId}`;
       const meta: FeedMeta = {
-        id: tag(`user:${userId}${alertId === undefined ? '' : `:alert:${alertId}`}`),
+        id: tag(`user:${workspaceId}${alertId === undefined ? '' : `:alert:${alertId}`}`),
         title,
         selfUrl: `${base(token)}${path}/${format}`,
         homeUrl: `${appUrl}/mentions${alertId === undefined ? '' : `?alertId=${alertId}`}`,

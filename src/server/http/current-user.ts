@@ -1,3 +1,4 @@
+import type { Role } from '@shared/api/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { users } from '../db/schema';
 import { UnauthorizedError } from './errors';
@@ -5,9 +6,24 @@ import { UnauthorizedError } from './errors';
 /** The signed-in user's row, as the accounts area's guard resolves it from the session cookie. */
 export type SessionUser = typeof users.$inferSelect;
 
+/**
+ * The workspace a request works in (the session's current one) and the caller's place in it.
+ * Team services take it where they used to take the user: `id` is the workspace's, `timezone`
+ * and `userId` the person's.
+ */
+export interface CurrentWorkspace {
+  id: number;
+  role: Role;
+  /** More members than the plan's seats: only the owner may write (decision 031). */
+  readOnly: boolean;
+  userId: number;
+  timezone: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+    workspace: CurrentWorkspace | null;
   }
 }
 
@@ -22,4 +38,10 @@ export type RequireUser = (request: FastifyRequest, reply: FastifyReply) => Prom
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new UnauthorizedError();
   return request.user;
+}
+
+/** The current workspace, set by the same hook as the user. */
+export function currentWorkspace(request: FastifyRequest): CurrentWorkspace {
+  if (!request.workspace) throw new UnauthorizedError();
+  return request.workspace;
 }

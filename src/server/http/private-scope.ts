@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RequireUser } from './current-user';
+import { enforceRouteAccess, requireDeclaredAccess } from './route-access';
 
 declare const sessionRequired: unique symbol;
 
@@ -13,7 +14,7 @@ export type PrivateScope = FastifyInstance & { readonly [sessionRequired]: true 
 
 /**
  * Registers the private routes inside one encapsulated plugin whose onRequest hook is the
- * accounts area's requireUser. The hook runs after the app's own onRequest hooks (the Origin
+ * accounts area's requireUser, then the route's declared access (route-access.ts). The hook runs after the app's own onRequest hooks (the Origin
  * check answers a cross-site write 403 first, and the cookies are parsed) and before the body
  * is read, so a stranger gets 401, not a 400 about the body; rate limits, counted in the
  * handlers and services, come after it.
@@ -24,7 +25,9 @@ export async function registerPrivateRoutes(
   register: (scope: PrivateScope) => void | Promise<void>,
 ) {
   await app.register(async (scope) => {
+    scope.addHook('onRoute', requireDeclaredAccess);
     scope.addHook('onRequest', requireUser);
+    scope.addHook('onRequest', enforceRouteAccess);
     await register(scope as PrivateScope);
   });
 }

@@ -74,7 +74,7 @@ async function keepCandidates(tx: DbOrTx, matches: MatchedItem[], now: Date) {
 }
 
 /** A match with the user whose alert made it. */
-type OwnedMatch = MatchedItem & { userId: number };
+type OwnedMatch = MatchedItem & { workspaceId: number };
 
 /**
  * Stores the matches of one page inside the caller's transaction (the one that also moves the
@@ -106,13 +106,15 @@ export async function storeMatches(
 async function freshMatches(tx: DbOrTx, matches: MatchedItem[]): Promise<OwnedMatch[]> {
   const alertIds = [...new Set(matches.map((m) => m.alert.id))];
   const current = await tx
-    .select({ ...matchingColumns, userId: alerts.userId })
+    .select({ ...matchingColumns, workspaceId: alerts.workspaceId })
     .from(alerts)
     .where(inArray(alerts.id, alertIds));
   const byId = new Map(current.map((row) => [row.id, row]));
   return matches.flatMap((m) => {
     const alert = byId.get(m.alert.id);
-    return alert !== undefined && unchanged(m.alert, alert) ? [{ ...m, userId: alert.userId }] : [];
+    return alert !== undefined && unchanged(m.alert, alert)
+      ? [{ ...m, workspaceId: alert.workspaceId }]
+      : [];
   });
 }
 
@@ -126,7 +128,7 @@ function withoutExclusions(tx: DbOrTx, matches: OwnedMatch[], now: Date) {
     tx,
     matches,
     (m) => ({
-      userId: m.userId,
+      workspaceId: m.workspaceId,
       subreddit: m.item.source === 'reddit' ? m.item.community : '',
       author: m.item.author,
       counted: !m.belowMinScore,
@@ -153,7 +155,7 @@ function withinMonthlyQuota(tx: DbOrTx, matches: OwnedMatch[], now: Date) {
   return admitWithinMonthlyQuota(
     tx,
     matches,
-    (m) => ({ userId: m.userId, itemId: m.item.id }),
+    (m) => ({ workspaceId: m.workspaceId, itemId: m.item.id }),
     now,
   );
 }
@@ -176,17 +178,17 @@ async function insertMentions(
     .insert(mentions)
     .values(await scoreNewMentions(tx, rows, options.models))
     .onConflictDoNothing()
-    .returning({ id: mentions.id, userId: mentions.userId });
+    .returning({ id: mentions.id, workspaceId: mentions.workspaceId });
   await enqueueDeliveries(
     tx,
     inserted.map((row) => row.id),
     now,
   );
   // The users' open dashboards refetch once this transaction commits.
-  const users = new Set(inserted.map((row) => row.userId));
+  const users = new Set(inserted.map((row) => row.workspaceId));
   await notifyLive(
     tx,
-    [...users].map((userId) => ({ type: 'mentions', userId })),
+    [...users].map((workspaceId) => ({ type: 'mentions', workspaceId })),
   );
   return inserted.length;
 }
@@ -195,7 +197,7 @@ function mentionRow(match: OwnedMatch, now: Date, backfilled: boolean) {
   const { item } = match;
   return {
     alertId: match.alert.id,
-    userId: match.userId,
+    workspaceId: match.workspaceId,
     source: item.source,
     itemId: item.id,
     subreddit: item.source === 'reddit' ? item.community : '',

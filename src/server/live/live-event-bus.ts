@@ -6,7 +6,7 @@ import { LIVE_CHANNEL } from './notify-live';
 type Subscriber = (event: LiveEvent) => void;
 
 const noticeSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('mentions'), userId: z.number().int() }),
+  z.object({ type: z.literal('mentions'), workspaceId: z.number().int() }),
   z.object({
     type: z.literal('status'),
     listingId: z.number().int(),
@@ -42,7 +42,7 @@ export function createLiveEventBus(database: Database, onError: (error: unknown)
       return onError(error);
     }
     if (notice.type === 'mentions') {
-      send(byUser.get(notice.userId) ?? [], { type: 'mentions' });
+      send(byUser.get(notice.workspaceId) ?? [], { type: 'mentions' });
     } else {
       send(everyone(), notice);
     }
@@ -53,13 +53,13 @@ export function createLiveEventBus(database: Database, onError: (error: unknown)
       unlisten ??= await database.listen(LIVE_CHANNEL, deliver, onError);
     },
     /** Calls `subscriber` with the user's events until the returned function is called. */
-    subscribe(userId: number, subscriber: Subscriber) {
-      const set = byUser.get(userId) ?? new Set<Subscriber>();
+    subscribe(workspaceId: number, subscriber: Subscriber) {
+      const set = byUser.get(workspaceId) ?? new Set<Subscriber>();
       set.add(subscriber);
-      byUser.set(userId, set);
+      byUser.set(workspaceId, set);
       return () => {
         set.delete(subscriber);
-        if (set.size === 0) byUser.delete(userId);
+        if (set.size === 0) byUser.delete(workspaceId);
       };
     },
     /** Open streams, for tests and logs. */

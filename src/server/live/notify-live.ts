@@ -9,7 +9,7 @@ export const LIVE_CHANNEL = 'earshot_live';
  * every user). Kept short: a NOTIFY payload is limited to 8,000 bytes.
  */
 export type LiveNotice =
-  | { type: 'mentions'; userId: number }
+  | { type: 'mentions'; workspaceId: number }
   | { type: 'status'; listingId: number; at: string; ok: boolean };
 
 /**

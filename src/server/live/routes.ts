@@ -1,6 +1,6 @@
 import { LIVE_EVENTS_PATH, type LiveEvent } from '@shared/api/live-events';
 import type { FastifyRequest } from 'fastify';
-import { currentUser } from '../http/current-user';
+import { currentWorkspace } from '../http/current-user';
 import type { PrivateScope } from '../http/private-scope';
 import type { LiveEventBus } from './live-event-bus';
 
@@ -25,8 +25,8 @@ export function liveRoutes(app: PrivateScope, deps: LiveRouteDeps) {
   app.addHook('preClose', async () => {
     for (const end of open) end();
   });
-  app.get(LIVE_EVENTS_PATH, (request, reply) => {
-    const user = currentUser(request);
+  app.get(LIVE_EVENTS_PATH, { config: { access: 'viewer' } }, (request, reply) => {
+    const workspace = currentWorkspace(request);
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -40,7 +40,7 @@ export function liveRoutes(app: PrivateScope, deps: LiveRouteDeps) {
     raw.write('retry: 3000\n\n');
 
     const write = (event: LiveEvent) => raw.write(`data: ${JSON.stringify(event)}\n\n`);
-    const unsubscribe = deps.bus.subscribe(user.id, write);
+    const unsubscribe = deps.bus.subscribe(workspace.id, write);
     let ended = false;
     const end = () => {
       if (ended) return;

@@ -1,13 +1,13 @@
 import type { SourceName } from '@shared/sources';
-import { and, desc, eq, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { alerts, mentions } from '../db/schema';
+import { alerts, mentions, users, workspaceMembers } from '../db/schema';
 
-// The user's mentions of the same item as the row at hand (matched by others of their
+// The workspace's mentions of the same item as the row at hand (matched by others of their
 // keywords), as `same_item`. Written out: Drizzle drops table names inside a select list. Ids
 // of different sites never look alike (t3_…, digits, Lobsters short ids, at:// URIs), so the
 // item id alone keeps to the index on (user, item).
-const SAME_ITEM = `mentions same_item where same_item.user_id = "mentions"."user_id" and same_item.item_id = "mentions"."item_id"`;
+const SAME_ITEM = `mentions same_item where same_item.workspace_id = "mentions"."workspace_id" and same_item.item_id = "mentions"."item_id"`;
 
 /** What a mention shows wherever it is listed: the dashboard, the CSV, a digest. */
 export const mentionContentColumns = {
@@ -23,6 +23,11 @@ export const mentionContentColumns = {
   isComment: mentions.isComment,
   redditCreatedAt: mentions.redditCreatedAt,
 };
+
+/** A member's email by id, as a subquery per returned row (like `keyword` below). */
+function personEmail(column: typeof mentions.repliedByUserId | typeof mentions.assignedToUserId) {
+  return sql<string | null>`(select ${users.email} from ${users} where ${users.id} = ${column})`;
+}
 
 /** What leaves the server about a mention (the response schema is the allowlist). */
 const columns = {
@@ -40,6 +45,11 @@ const columns = {
   matchedKeyword: mentions.matchedKeyword,
   isRead: mentions.isRead,
   hasReplied: mentions.hasReplied,
+  repliedByUserId: mentions.repliedByUserId,
+  repliedByEmail: personEmail(mentions.repliedByUserId),
+  repliedAt: mentions.repliedAt,
+  assignedToUserId: mentions.assignedToUserId,
+  assignedToEmail: personEmail(mentions.assignedToUserId),
   isBackfilled: mentions.isBackfilled,
   removedAt: mentions.removedAt,
   hidden: mentions.hidden,
@@ -52,6 +62,8 @@ export type FeedFilters = {
   subreddit?: string;
   source?: SourceName;
   replied?: boolean;
+  /** A member's id, or null: nobody's. */
+  assignee?: number | null;
   /** Reddit time from this instant on (inclusive). */
   since?: Date;
   /** Hidden mentions (decision 014): left out by default. */
@@ -63,14 +75,21 @@ export type FeedPosition = { at: Date; id: number };
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function feedWhere(userId: number, filters: FeedFilters, after?: FeedPosition) {
-  const where: SQL[] = [eq(mentions.userId, userId)];
+function feedWhere(workspaceId: number, filters: FeedFilters, after?: FeedPosition) {
+  const where: SQL[] = [eq(mentions.workspaceId, workspaceId)];
   if (filters.alertId !== undefined) where.push(eq(mentions.alertId, filters.alertId));
   if (filters.subreddit) {
     where.push(ilike(mentions.subreddit, `%${likeEscape(filters.subreddit)}%`));
   }
   if (filters.source) where.push(eq(mentions.source, filters.source));
   if (filters.replied !== undefined) where.push(eq(mentions.hasReplied, filters.replied));
+  if (filters.assignee !== undefined) {
+    where.push(
+      filters.assignee === null
+        ? isNull(mentions.assignedToUserId)
+        : eq(mentions.assignedToUserId, filters.assignee),
+    );
+  }
   if (filters.since) where.push(gte(mentions.redditCreatedAt, filters.since));
   if (filters.hidden !== 'include') where.push(eq(mentions.hidden, filters.hidden === 'only'));
   // An item matched by several of the user's keywords is listed once, as its first mention
@@ -96,7 +115,7 @@ function feedWhere(userId: number, filters: FeedFilters, after?: FeedPosition) {
 /** One page of the user's mentions, newest first by Reddit time, then id. */
 export function feedPage(
   db: DbOrTx,
-  userId: number,
+  workspaceId: number,
   filters: FeedFilters,
   after: FeedPosition | undefined,
   limit: number,
@@ -104,38 +123,44 @@ export function feedPage(
   return db
     .select(columns)
     .from(mentions)
-    .where(feedWhere(userId, filters, after))
+    .where(feedWhere(workspaceId, filters, after))
     .orderBy(desc(mentions.redditCreatedAt), desc(mentions.id))
     .limit(limit);
 }
 
 /** The mention if it belongs to the user; someone else's is as absent as a missing one. */
-export async function findOwnedMention(db: DbOrTx, userId: number, id: number) {
+export async function findOwnedMention(db: DbOrTx, workspaceId: number, id: number) {
   const [row] = await db
     .select(columns)
     .from(mentions)
-    .where(and(eq(mentions.id, id), eq(mentions.userId, userId)));
+    .where(and(eq(mentions.id, id), eq(mentions.workspaceId, workspaceId)));
   return row;
 }
 
 /**
- * Sets read/replied flags on the user's own mention and on their other mentions of the same
+ * Sets read/replied/assignee on the workspace's mention and on its other mentions of the same
  * item (it is one item, listed once); false when there is no such mention.
  */
 export async function updateFlags(
   db: DbOrTx,
-  userId: number,
+  workspaceId: number,
   id: number,
-  flags: { isRead?: true; hasReplied?: boolean },
+  flags: {
+    isRead?: true;
+    hasReplied?: boolean;
+    repliedByUserId?: number | null;
+    repliedAt?: Date | null;
+    assignedToUserId?: number | null;
+  },
 ) {
   const item = db
     .select({ redditId: mentions.itemId })
     .from(mentions)
-    .where(and(eq(mentions.id, id), eq(mentions.userId, userId)));
+    .where(and(eq(mentions.id, id), eq(mentions.workspaceId, workspaceId)));
   const rows = await db
     .update(mentions)
     .set(flags)
-    .where(and(eq(mentions.userId, userId), inArray(mentions.itemId, item)))
+    .where(and(eq(mentions.workspaceId, workspaceId), inArray(mentions.itemId, item)))
     .returning({ id: mentions.id });
   return rows.length > 0;
 }
@@ -146,7 +171,7 @@ export async function updateFlags(
  * follow the user's timezone with its DST changes and need no time zone data in the database.
  * Counted from mentions_user_created_alert_idx alone; the keywords are joined to the counts.
  */
-export function countByBucket(db: DbOrTx, userId: number, bounds: Date[]) {
+export function countByBucket(db: DbOrTx, workspaceId: number, bounds: Date[]) {
   const list = sql.join(
     bounds.map((b) => sql`${b.toISOString()}`),
     sql`, `,
@@ -162,7 +187,7 @@ export function countByBucket(db: DbOrTx, userId: number, bounds: Date[]) {
     .from(mentions)
     .where(
       and(
-        eq(mentions.userId, userId),
+        eq(mentions.workspaceId, workspaceId),
         gte(mentions.createdAt, bounds[0]),
         sql`${mentions.createdAt} < ${bounds.at(-1)!.toISOString()}::timestamptz`,
       ),
@@ -185,4 +210,13 @@ export function countByBucket(db: DbOrTx, userId: number, bounds: Date[]) {
 export function mentionsByIds(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.select(columns).from(mentions).where(inArray(mentions.id, ids));
+}
+
+/** Whether the user is a member of the workspace (an assignee must be). */
+export async function isMember(db: DbOrTx, workspaceId: number, userId: number) {
+  const [row] = await db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+  return row !== undefined;
 }

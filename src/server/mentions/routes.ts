@@ -9,8 +9,9 @@ import {
   mentionSchema,
   repliedBodySchema,
 } from '@shared/api/mentions';
+import { assigneeBodySchema } from '@shared/api/workspaces';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../http/current-user';
+import { currentWorkspace } from '../http/current-user';
 import type { PrivateScope } from '../http/private-scope';
 import type { MentionService } from './service';
 
@@ -23,21 +24,27 @@ export function mentionRoutes(app: PrivateScope, deps: { mentions: MentionServic
 
   r.get(
     '/api/mentions',
-    { schema: { querystring: mentionListQuerySchema, response: { 200: mentionPageSchema } } },
-    (request) => mentions.list(currentUser(request), request.query),
+    {
+      config: { access: 'viewer' },
+      schema: { querystring: mentionListQuerySchema, response: { 200: mentionPageSchema } },
+    },
+    (request) => mentions.list(currentWorkspace(request), request.query),
   );
 
   r.get(
     '/api/mentions/activity',
-    { schema: { querystring: activityQuerySchema, response: { 200: activitySchema } } },
-    (request) => mentions.activity(currentUser(request), request.query.days),
+    {
+      config: { access: 'viewer' },
+      schema: { querystring: activityQuerySchema, response: { 200: activitySchema } },
+    },
+    (request) => mentions.activity(currentWorkspace(request), request.query.days),
   );
 
   r.get(
     '/api/mentions/export.csv',
-    { schema: { querystring: mentionFiltersSchema } },
+    { config: { access: 'viewer' }, schema: { querystring: mentionFiltersSchema } },
     (request, reply) => {
-      const rows = mentions.exportCsv(currentUser(request), request.query);
+      const rows = mentions.exportCsv(currentWorkspace(request), request.query);
       async function* withBom() {
         yield BOM;
         yield* rows;
@@ -53,6 +60,7 @@ export function mentionRoutes(app: PrivateScope, deps: { mentions: MentionServic
   r.put(
     '/api/mentions/:id/replied',
     {
+      config: { access: 'member' },
       schema: {
         params: mentionIdParamSchema,
         body: repliedBodySchema,
@@ -60,12 +68,28 @@ export function mentionRoutes(app: PrivateScope, deps: { mentions: MentionServic
       },
     },
     (request) =>
-      mentions.setReplied(currentUser(request).id, request.params.id, request.body.hasReplied),
+      mentions.setReplied(currentWorkspace(request), request.params.id, request.body.hasReplied),
   );
 
   r.put(
     '/api/mentions/:id/read',
-    { schema: { params: mentionIdParamSchema, response: { 200: mentionSchema } } },
-    (request) => mentions.markRead(currentUser(request).id, request.params.id),
+    {
+      config: { access: 'member' },
+      schema: { params: mentionIdParamSchema, response: { 200: mentionSchema } },
+    },
+    (request) => mentions.markRead(currentWorkspace(request).id, request.params.id),
+  );
+
+  r.put(
+    '/api/mentions/:id/assignee',
+    {
+      config: { access: 'member' },
+      schema: {
+        params: mentionIdParamSchema,
+        body: assigneeBodySchema,
+        response: { 200: mentionSchema },
+      },
+    },
+    (request) => mentions.assign(currentWorkspace(request), request.params.id, request.body.userId),
   );
 }

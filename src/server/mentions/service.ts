@@ -10,7 +10,7 @@ import { describeMatch, explainParsed, parseQuery, type QueryNode } from '@share
 import { cleanRedditText, redditPermalink } from '@shared/reddit-content';
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
-import { NotFoundError } from '../http/errors';
+import { NotFoundError, ValidationError } from '../http/errors';
 import { decodeCursor, encodeCursor } from './cursor';
 import { csvRow } from './csv';
 import { lastLocalDays, localMidnight } from './local-days';
@@ -18,8 +18,8 @@ import * as repo from './repo';
 
 export type MentionService = ReturnType<typeof createMentionService>;
 
-/** Whose mentions, and the timezone their "days" are read in. */
-type Viewer = { id: number; timezone: string };
+/** Whose mentions (the workspace's id), who asks, and the timezone their "days" are read in. */
+type Viewer = { id: number; userId: number; timezone: string };
 
 const MENTION_NOT_FOUND = 'Mention not found';
 /** Rows per query while a CSV export streams: memory stays flat whatever the user holds. */
@@ -34,9 +34,16 @@ const permalinkOf = (row: repo.MentionRow) =>
     ? redditPermalink(row.permalink, `/r/${encodeURIComponent(row.subreddit)}/`)
     : row.permalink;
 
+const person = (userId: number | null, email: string | null) =>
+  userId === null ? null : { userId, email: email ?? '' };
+
 export function toMentionDto(row: repo.MentionRow): Mention {
+  const { repliedByUserId, repliedByEmail, assignedToUserId, assignedToEmail, ...rest } = row;
   return {
-    ...row,
+    ...rest,
+    repliedBy: row.hasReplied ? person(repliedByUserId, repliedByEmail) : null,
+    repliedAt: row.hasReplied ? (row.repliedAt?.toISOString() ?? null) : null,
+    assignedTo: person(assignedToUserId, assignedToEmail),
     permalink: permalinkOf(row),
     redditCreatedAt: row.redditCreatedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
@@ -45,8 +52,17 @@ export function toMentionDto(row: repo.MentionRow): Mention {
   };
 }
 
-function feedFilters(filters: ParsedMentionFilters, timezone: string): repo.FeedFilters {
+function feedFilters(filters: ParsedMentionFilters, viewer: Viewer): repo.FeedFilters {
+  const { timezone } = viewer;
   return {
+    assignee:
+      filters.assignee === undefined
+        ? undefined
+        : filters.assignee === 'none'
+          ? null
+          : filters.assignee === 'me'
+            ? viewer.userId
+            : filters.assignee,
     alertId: filters.alertId,
     subreddit: filters.subreddit || undefined,
     source: filters.source,
@@ -131,13 +147,13 @@ export function createMentionService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
   async function setFlags(
-    userId: number,
+    workspaceId: number,
     id: number,
     flags: Parameters<typeof repo.updateFlags>[3],
   ) {
-    if (!(await repo.updateFlags(db, userId, id, flags)))
+    if (!(await repo.updateFlags(db, workspaceId, id, flags)))
       throw new NotFoundError(MENTION_NOT_FOUND);
-    const row = await repo.findOwnedMention(db, userId, id);
+    const row = await repo.findOwnedMention(db, workspaceId, id);
     if (!row) throw new NotFoundError(MENTION_NOT_FOUND);
     return toMentionDto(row);
   }
@@ -151,26 +167,35 @@ export function createMentionService(deps: { db: Db; clock: Clock }) {
       const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
       const limit = query.limit ?? MENTION_PAGE_LIMIT.default;
       // One row more than asked says whether another page exists.
-      const rows = await repo.feedPage(
-        db,
-        viewer.id,
-        feedFilters(query, viewer.timezone),
-        after,
-        limit + 1,
-      );
+      const rows = await repo.feedPage(db, viewer.id, feedFilters(query, viewer), after, limit + 1);
       const items = rows.slice(0, limit);
       const nextCursor = rows.length > limit ? encodeCursor(positionOf(items.at(-1)!)) : null;
       return { items: items.map(toMentionDto), nextCursor };
     },
 
-    setReplied: (userId: number, id: number, hasReplied: boolean) =>
-      setFlags(userId, id, { hasReplied }),
+    /** Marks it replied (or not) by the member asking: the card says who, and when. */
+    setReplied: (viewer: Viewer, id: number, hasReplied: boolean) =>
+      setFlags(viewer.id, id, {
+        hasReplied,
+        repliedByUserId: hasReplied ? viewer.userId : null,
+        repliedAt: hasReplied ? clock.now() : null,
+      }),
+
+    /** Hands it to a member of the workspace (null: to nobody). */
+    async assign(viewer: Viewer, id: number, userId: number | null) {
+      if (userId !== null && !(await repo.isMember(db, viewer.id, userId))) {
+        throw new ValidationError('Assign it to a member of this workspace', {
+          userId: 'Not a member of this workspace',
+        });
+      }
+      return setFlags(viewer.id, id, { assignedToUserId: userId });
+    },
 
     /**
      * Opening a mention's link marks it read; read mentions are dimmed. See
      * docs/product.md §3 (Screens).
      */
-    markRead: (userId: number, id: number) => setFlags(userId, id, { isRead: true }),
+    markRead: (workspaceId: number, id: number) => setFlags(workspaceId, id, { isRead: true }),
 
     /** Mentions found per local day and alert, for the last `days` days up to today. */
     async activity(viewer: Viewer, days: number = ACTIVITY_DAYS.default): Promise<Activity> {
@@ -195,7 +220,7 @@ export function createMentionService(deps: { db: Db; clock: Clock }) {
 
     /** The filtered list as CSV, read in keyset batches so that any size streams. */
     async *exportCsv(viewer: Viewer, filters: ParsedMentionFilters): AsyncGenerator<string> {
-      const where = feedFilters(filters, viewer.timezone);
+      const where = feedFilters(filters, viewer);
       const parsed = parsedKeywords();
       yield csvRow(CSV_HEADER);
       let after: repo.FeedPosition | undefined;

@@ -15,24 +15,35 @@ const itemsWhere = (db: DbOrTx, where: SQL | undefined) =>
  * partial mentions_user_replied_idx — never a pass over all of a user's mentions. Mentions
  * are counted as items: one stored for two keywords is one (decision 025).
  */
-export async function countStats(db: DbOrTx, userId: number, dayStart: Date, monthStart: Date) {
+export async function countStats(
+  db: DbOrTx,
+  workspaceId: number,
+  dayStart: Date,
+  monthStart: Date,
+) {
   const mentionsSince = (since: Date) =>
-    itemsWhere(db, and(eq(mentions.userId, userId), gte(mentions.createdAt, since)));
+    itemsWhere(db, and(eq(mentions.workspaceId, workspaceId), gte(mentions.createdAt, since)));
   const [row] = await db
     .select({
-      activeAlerts: db.$count(alerts, and(eq(alerts.userId, userId), liveAlert)),
+      activeAlerts: db.$count(alerts, and(eq(alerts.workspaceId, workspaceId), liveAlert)),
       todayMentions: mentionsSince(dayStart),
       monthMentions: mentionsSince(monthStart),
-      repliedCount: itemsWhere(db, and(eq(mentions.userId, userId), eq(mentions.hasReplied, true))),
+      repliedCount: itemsWhere(
+        db,
+        and(eq(mentions.workspaceId, workspaceId), eq(mentions.hasReplied, true)),
+      ),
       skippedMentions: sql<number>`coalesce((${db
         .select({ skipped: mentionQuotaSkips.skipped })
         .from(mentionQuotaSkips)
         .where(
-          and(eq(mentionQuotaSkips.userId, userId), eq(mentionQuotaSkips.month, monthStart)),
+          and(
+            eq(mentionQuotaSkips.workspaceId, workspaceId),
+            eq(mentionQuotaSkips.month, monthStart),
+          ),
         )}), 0)`.mapWith(Number),
     })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(eq(users.id, workspaceId));
   return row;
 }
 
@@ -41,7 +52,7 @@ export async function countStats(db: DbOrTx, userId: number, dayStart: Date, mon
  * pace comes from when they arrived, not from a one-off 7-day search storing 25 at once. Read
  * for quota-limited users only, whose month holds a few dozen mentions.
  */
-export async function keywordUsage(db: DbOrTx, userId: number, monthStart: Date) {
+export async function keywordUsage(db: DbOrTx, workspaceId: number, monthStart: Date) {
   const live = sql`not ${mentions.isBackfilled}`;
   const count = sql<number>`count(*)`.mapWith(Number);
   return db
@@ -54,7 +65,9 @@ export async function keywordUsage(db: DbOrTx, userId: number, monthStart: Date)
     })
     .from(mentions)
     .innerJoin(alerts, eq(alerts.id, mentions.alertId))
-    .where(and(eq(mentions.userId, userId), gte(mentions.createdAt, monthStart), liveAlert))
+    .where(
+      and(eq(mentions.workspaceId, workspaceId), gte(mentions.createdAt, monthStart), liveAlert),
+    )
     .groupBy(alerts.id, alerts.keyword)
     .orderBy(desc(count), alerts.id);
 }

@@ -3,7 +3,7 @@ import { estimateVolume, type VolumeEstimate } from '@shared/volume-estimate';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { startOfLocalDay } from '../lib/time-zones';
-import { limitsForUser, quotaMonthStart } from '../billing';
+import { limitsForWorkspace, quotaMonthStart } from '../billing';
 import * as repo from './stats-repo';
 
 /** Matches since the first one, over at least ten minutes (a burst is not a day's rate). */
@@ -33,7 +33,7 @@ export function createStatsService(deps: { db: Db; clock: Clock }) {
       const monthStart = quotaMonthStart(now);
       const [counts, limits] = await Promise.all([
         repo.countStats(db, user.id, startOfLocalDay(now, user.timezone), monthStart),
-        limitsForUser(db, user.id),
+        limitsForWorkspace(db, user.id),
       ]);
       const usage =
         limits.monthlyMentions === null ? [] : await repo.keywordUsage(db, user.id, monthStart);

@@ -10,7 +10,10 @@ export function previewRoutes(app: PrivateScope, deps: { preview: PreviewService
 
   r.post(
     '/api/alerts/preview',
-    { schema: { body: previewRequestSchema, response: { 200: previewSchema } } },
+    {
+      config: { access: 'viewer' },
+      schema: { body: previewRequestSchema, response: { 200: previewSchema } },
+    },
     (request) => preview.preview(currentUser(request).id, request.body),
   );
 }

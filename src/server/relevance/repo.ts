@@ -6,11 +6,11 @@ import type { RelevanceLabel } from './classifier';
 export type RelevanceRow = typeof alertRelevance.$inferSelect;
 
 /** The user's own mention (its alert), or undefined: another user's is as absent as none. */
-export async function findOwnedMention(db: DbOrTx, userId: number, mentionId: number) {
+export async function findOwnedMention(db: DbOrTx, workspaceId: number, mentionId: number) {
   const [row] = await db
     .select({ id: mentions.id, alertId: mentions.alertId, feedback: mentions.feedback })
     .from(mentions)
-    .where(and(eq(mentions.id, mentionId), eq(mentions.userId, userId)));
+    .where(and(eq(mentions.id, mentionId), eq(mentions.workspaceId, workspaceId)));
   return row;
 }
 
@@ -42,11 +42,11 @@ export async function bumpLabelsVersion(db: DbOrTx, alertId: number) {
     });
 }
 
-export async function findOwnedAlertId(db: DbOrTx, userId: number, alertId: number) {
+export async function findOwnedAlertId(db: DbOrTx, workspaceId: number, alertId: number) {
   const [row] = await db
     .select({ id: alerts.id })
     .from(alerts)
-    .where(and(eq(alerts.id, alertId), eq(alerts.userId, userId)));
+    .where(and(eq(alerts.id, alertId), eq(alerts.workspaceId, workspaceId)));
   return row?.id;
 }
 
@@ -77,11 +77,11 @@ export async function labelCounts(db: DbOrTx, alertId: number) {
 }
 
 /** Hidden mentions stored since `since`: the user's, or one alert's of theirs. */
-export async function countHidden(db: DbOrTx, userId: number, since: Date, alertId?: number) {
+export async function countHidden(db: DbOrTx, workspaceId: number, since: Date, alertId?: number) {
   return db.$count(
     mentions,
     and(
-      eq(mentions.userId, userId),
+      eq(mentions.workspaceId, workspaceId),
       eq(mentions.hidden, true),
       gte(mentions.createdAt, since),
       alertId === undefined ? undefined : eq(mentions.alertId, alertId),

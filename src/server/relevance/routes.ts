@@ -9,7 +9,7 @@ import {
   relevanceUpdateSchema,
 } from '@shared/api/relevance';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../http/current-user';
+import { currentWorkspace } from '../http/current-user';
 import type { PrivateScope } from '../http/private-scope';
 import type { RelevanceService } from './service';
 
@@ -20,36 +20,45 @@ export function relevanceRoutes(app: PrivateScope, deps: { relevance: RelevanceS
   r.put(
     '/api/mentions/:id/feedback',
     {
+      config: { access: 'member' },
       schema: {
         params: mentionIdParamSchema,
         body: feedbackBodySchema,
         response: { 200: feedbackSchema },
       },
     },
-    (request) => relevance.setFeedback(currentUser(request), request.params.id, request.body.label),
+    (request) =>
+      relevance.setFeedback(currentWorkspace(request), request.params.id, request.body.label),
   );
 
   r.get(
     '/api/alerts/:id/relevance',
-    { schema: { params: idParamSchema, response: { 200: alertRelevanceSchema } } },
-    (request) => relevance.get(currentUser(request), request.params.id),
+    {
+      config: { access: 'viewer' },
+      schema: { params: idParamSchema, response: { 200: alertRelevanceSchema } },
+    },
+    (request) => relevance.get(currentWorkspace(request), request.params.id),
   );
 
   r.put(
     '/api/alerts/:id/relevance',
     {
+      config: { access: 'member' },
       schema: {
         params: idParamSchema,
         body: relevanceUpdateSchema,
         response: { 200: alertRelevanceSchema },
       },
     },
-    (request) => relevance.update(currentUser(request), request.params.id, request.body),
+    (request) => relevance.update(currentWorkspace(request), request.params.id, request.body),
   );
 
   r.get(
     '/api/relevance/hidden',
-    { schema: { querystring: hiddenCountQuerySchema, response: { 200: hiddenCountSchema } } },
-    (request) => relevance.hiddenCount(currentUser(request), request.query.alertId),
+    {
+      config: { access: 'viewer' },
+      schema: { querystring: hiddenCountQuerySchema, response: { 200: hiddenCountSchema } },
+    },
+    (request) => relevance.hiddenCount(currentWorkspace(request), request.query.alertId),
   );
 }

@@ -134,6 +134,7 @@ export type AlertUpdate = z.infer<typeof alertUpdateSchema>;
 
 export const alertSchema = z.object({
   id: z.number().int(),
+  /** The workspace it belongs to (named userId before teams: a personal workspace's id is its account's). */
   userId: z.number().int(),
   keyword: z.string(),
   subreddits: z.string().nullable(),

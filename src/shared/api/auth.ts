@@ -4,7 +4,7 @@ export const PASSWORD_MIN = 6;
 // Bounds the argon2 hashing cost of a single request.
 export const PASSWORD_MAX = 256;
 
-const email = z
+export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .max(254, 'Email must be at most 254 characters')
@@ -42,7 +42,7 @@ export function usernameChangeProblem(next: string, current: string) {
 /** Registration: the web client sends username = email; the server also accepts it without. */
 export const registerBodySchema = z.object({
   username: z.string().max(254).optional(),
-  email,
+  email: emailSchema,
   password,
   timezone: z.string().max(64).optional(),
 });
@@ -69,7 +69,7 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 /** A new email needs the current password; it takes effect once its link is opened. */
 export const profileBodySchema = z.object({
   username: usernameSchema,
-  email,
+  email: emailSchema,
   currentPassword: z.string().max(PASSWORD_MAX).optional(),
 });
 export type ProfileBody = z.infer<typeof profileBodySchema>;
@@ -120,7 +120,7 @@ const linkToken = z
 export const verifyEmailBodySchema = z.object({ token: linkToken });
 export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
 
-export const passwordResetRequestSchema = z.object({ email });
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 
 export const passwordResetBodySchema = z

@@ -11,3 +11,4 @@ export * from './ingestion';
 export * from './diagnostic';
 export * from './channels';
 export * from './relevance';
+export * from './workspaces';

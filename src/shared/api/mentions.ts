@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { readSourceName, SOURCE_NAMES } from '../sources';
+import { mentionPersonSchema } from './workspaces';
 
 /** One matching post or comment, as lists, the dashboard and CSV export show it. */
 export const mentionSchema = z.object({
@@ -31,6 +32,12 @@ export const mentionSchema = z.object({
   matchedKeyword: z.string(),
   isRead: z.boolean(),
   hasReplied: z.boolean(),
+  /** The member who marked it replied (DESIGN §8); null when not replied. */
+  repliedBy: mentionPersonSchema.nullable(),
+  /** When it was marked replied; null when not replied. */
+  repliedAt: z.string().nullable(),
+  /** The member it is handed to; null when nobody is. */
+  assignedTo: mentionPersonSchema.nullable(),
   /** Found by the alert's 7-day backfill search rather than as it was posted. */
   isBackfilled: z.boolean(),
   /** When a re-check found the item deleted or removed on Reddit; null while it is up. */
@@ -89,6 +96,12 @@ export const mentionFiltersSchema = z.object({
     })
     .optional(),
   replied: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  /** Whose mentions: a member's user id, `me` or `none` (unassigned). */
+  assignee: z
+    .union([z.enum(['me', 'none']), positiveId], {
+      error: "must be a member's user id, me or none",
+    })
+    .optional(),
   /** Mentions from this day on (Reddit time), the day taken in the user's timezone. */
   since: isoDay.optional(),
   /**

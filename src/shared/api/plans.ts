@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const planLimitsSchema = z.object({
   activeKeywords: z.number().int().nullable(),
   monthlyMentions: z.number().int().nullable(),
+  /** Members a workspace on this plan may have, its owner included (pending invitations not). */
+  seats: z.number().int().min(1).default(1),
 });
 export type PlanLimits = z.infer<typeof planLimitsSchema>;
 

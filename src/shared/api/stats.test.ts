@@ -11,7 +11,7 @@ const stats = (monthlyMentions: number | null, paces: ([number, number] | null)[
   repliedCount: 0,
   monthMentions: 0,
   skippedMentions: 0,
-  limits: { activeKeywords: 3, monthlyMentions },
+  limits: { activeKeywords: 3, monthlyMentions, seats: 1 },
   keywordUsage: paces.map((pace, i) => {
     const estimate = pace && estimateVolume(pace[0], pace[1]);
     return {

@@ -23,12 +23,15 @@ export async function listPlans(db: DbOrTx) {
   return (await repo.listActivePlans(db)).map(toPlanDto);
 }
 
-export async function limitsForUser(db: DbOrTx, userId: number) {
-  return limitsOf(await repo.findPlanForUser(db, userId));
+/** The limits of the workspace's plan (its billing user's); Free's when there is none. */
+export async function limitsForWorkspace(db: DbOrTx, workspaceId: number) {
+  return (await limitsForWorkspaces(db, [workspaceId])).get(workspaceId) ?? limitsOf(undefined);
 }
 
-/** The plan limits of each of `userIds` that exists. */
-export async function limitsForUsers(db: DbOrTx, userIds: number[]) {
-  const rows = await repo.findPlansForUsers(db, userIds);
-  return new Map(rows.map((row) => [row.userId, limitsOf(row.plan ?? undefined)]));
+/** The plan limits of each of `workspaceIds` that exists. */
+export async function limitsForWorkspaces(db: DbOrTx, workspaceIds: number[]) {
+  const rows = await repo.findPlansForWorkspaces(db, workspaceIds);
+  return new Map(rows.map((row) => [row.workspaceId, limitsOf(row.plan ?? undefined)]));
 }
+
+export const lockWorkspacePlan = repo.lockWorkspacePlan;

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { limitsForUsers } from '../plans/service';
+import { limitsForWorkspaces } from '../plans/service';
 import * as repo from './quota-repo';
 
 // The monthly mentions quota of plan-limited users (docs/product.md §2, Plans and limits): its
@@ -12,29 +12,29 @@ export const quotaMonthStart = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 /** One match as the quota sees it: whose, and which Reddit item (its fullname). */
-export type QuotaCharge = { userId: number; itemId: string };
+export type QuotaCharge = { workspaceId: number; itemId: string };
 
 /**
- * Reserves this month's mentions for `userIds` inside the caller's transaction: returns how
+ * Reserves this month's mentions for `workspaceIds` inside the caller's transaction: returns how
  * many more items each plan-limited user may receive (users without a monthly limit are left
  * out). Their user rows stay locked until the transaction ends (in id order, so two workers
  * cannot deadlock), so that concurrent pages cannot overshoot the quota.
  */
-async function reserveMonthlyItems(tx: DbOrTx, userIds: number[], now: Date) {
+async function reserveMonthlyItems(tx: DbOrTx, workspaceIds: number[], now: Date) {
   const limited = new Map<number, number>();
-  for (const [userId, limits] of await limitsForUsers(tx, userIds)) {
-    if (limits.monthlyMentions !== null) limited.set(userId, limits.monthlyMentions);
+  for (const [workspaceId, limits] of await limitsForWorkspaces(tx, workspaceIds)) {
+    if (limits.monthlyMentions !== null) limited.set(workspaceId, limits.monthlyMentions);
   }
   if (limited.size === 0) return limited;
   const ids = [...limited.keys()];
-  await repo.lockUsers(tx, ids);
+  await repo.lockWorkspaces(tx, ids);
   for (const row of await repo.countItemsSince(tx, ids, quotaMonthStart(now))) {
-    limited.set(row.userId, (limited.get(row.userId) ?? 0) - row.n);
+    limited.set(row.workspaceId, (limited.get(row.workspaceId) ?? 0) - row.n);
   }
   return limited;
 }
 
-const keyOf = ({ userId, itemId }: QuotaCharge) => `${userId}\u0000${itemId}`;
+const keyOf = ({ workspaceId, itemId }: QuotaCharge) => `${workspaceId}\u0000${itemId}`;
 
 /**
  * The matches within each plan-limited user's items left this month (taken in order), inside
@@ -49,24 +49,24 @@ export async function admitWithinMonthlyQuota<T>(
   now: Date,
 ): Promise<{ allowed: T[]; overQuota: number }> {
   const charges = matches.map(chargeOf);
-  const left = await reserveMonthlyItems(tx, [...new Set(charges.map((c) => c.userId))], now);
-  const limited = charges.filter((charge) => left.has(charge.userId));
+  const left = await reserveMonthlyItems(tx, [...new Set(charges.map((c) => c.workspaceId))], now);
+  const limited = charges.filter((charge) => left.has(charge.workspaceId));
   const held = new Set((await repo.itemsHeldSince(tx, limited, quotaMonthStart(now))).map(keyOf));
   const skippedItems = new Set<string>();
   const skipped = new Map<number, number>();
   const allowed = matches.filter((_, index) => {
     const charge = charges[index];
-    const allowance = left.get(charge.userId);
+    const allowance = left.get(charge.workspaceId);
     const key = keyOf(charge);
     if (allowance === undefined || held.has(key)) return true;
     if (allowance <= 0) {
       if (!skippedItems.has(key)) {
         skippedItems.add(key);
-        skipped.set(charge.userId, (skipped.get(charge.userId) ?? 0) + 1);
+        skipped.set(charge.workspaceId, (skipped.get(charge.workspaceId) ?? 0) + 1);
       }
       return false;
     }
-    left.set(charge.userId, allowance - 1);
+    left.set(charge.workspaceId, allowance - 1);
     held.add(key);
     return true;
   });
@@ -77,5 +77,6 @@ export async function admitWithinMonthlyQuota<T>(
 /** Counts, per user, the matches not stored this month for being over the quota. */
 export async function recordQuotaSkips(tx: DbOrTx, skipped: Map<number, number>, now: Date) {
   const month = quotaMonthStart(now);
-  for (const [userId, count] of skipped) await repo.addQuotaSkips(tx, userId, month, count);
+  for (const [workspaceId, count] of skipped)
+    await repo.addQuotaSkips(tx, workspaceId, month, count);
 }

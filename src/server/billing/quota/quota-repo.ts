@@ -1,18 +1,18 @@
 import { and, countDistinct, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { mentionQuotaSkips, mentions, users } from '../../db/schema';
+import { mentionQuotaSkips, mentions, workspaces } from '../../db/schema';
 
 /**
- * Locks the users' rows until the transaction ends, in id order so that two transactions
+ * Locks the workspaces' rows until the transaction ends, in id order so that two transactions
  * locking overlapping sets cannot deadlock.
  */
-export async function lockUsers(tx: DbOrTx, userIds: number[]) {
-  const ids = [...userIds].sort((a, b) => a - b);
+export async function lockWorkspaces(tx: DbOrTx, workspaceIds: number[]) {
+  const ids = [...workspaceIds].sort((a, b) => a - b);
   await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(inArray(users.id, ids))
-    .orderBy(users.id)
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(inArray(workspaces.id, ids))
+    .orderBy(workspaces.id)
     .for('update');
 }
 
@@ -20,29 +20,29 @@ export async function lockUsers(tx: DbOrTx, userIds: number[]) {
  * Distinct Reddit items stored for each of the users since `since` (users with none are left
  * out): an item stored for two keywords counts once.
  */
-export function countItemsSince(tx: DbOrTx, userIds: number[], since: Date) {
+export function countItemsSince(tx: DbOrTx, workspaceIds: number[], since: Date) {
   return tx
-    .select({ userId: mentions.userId, n: countDistinct(mentions.itemId) })
+    .select({ workspaceId: mentions.workspaceId, n: countDistinct(mentions.itemId) })
     .from(mentions)
-    .where(and(inArray(mentions.userId, userIds), gte(mentions.createdAt, since)))
-    .groupBy(mentions.userId);
+    .where(and(inArray(mentions.workspaceId, workspaceIds), gte(mentions.createdAt, since)))
+    .groupBy(mentions.workspaceId);
 }
 
 /** Which of these (user, item) pairs the user already holds a mention of since `since`. */
 export async function itemsHeldSince(
   tx: DbOrTx,
-  charges: { userId: number; itemId: string }[],
+  charges: { workspaceId: number; itemId: string }[],
   since: Date,
 ) {
   if (charges.length === 0) return [];
-  const userIds = [...new Set(charges.map((c) => c.userId))];
+  const workspaceIds = [...new Set(charges.map((c) => c.workspaceId))];
   const itemIds = [...new Set(charges.map((c) => c.itemId))];
   return tx
-    .selectDistinct({ userId: mentions.userId, itemId: mentions.itemId })
+    .selectDistinct({ workspaceId: mentions.workspaceId, itemId: mentions.itemId })
     .from(mentions)
     .where(
       and(
-        inArray(mentions.userId, userIds),
+        inArray(mentions.workspaceId, workspaceIds),
         inArray(mentions.itemId, itemIds),
         gte(mentions.createdAt, since),
       ),
@@ -50,12 +50,12 @@ export async function itemsHeldSince(
 }
 
 /** Adds `skipped` to the user's count of matches not stored in `month`. */
-export async function addQuotaSkips(tx: DbOrTx, userId: number, month: Date, skipped: number) {
+export async function addQuotaSkips(tx: DbOrTx, workspaceId: number, month: Date, skipped: number) {
   await tx
     .insert(mentionQuotaSkips)
-    .values({ userId, month, skipped })
+    .values({ workspaceId, month, skipped })
     .onConflictDoUpdate({
-      target: [mentionQuotaSkips.userId, mentionQuotaSkips.month],
+      target: [mentionQuotaSkips.workspaceId, mentionQuotaSkips.month],
       set: { skipped: sql`${mentionQuotaSkips.skipped} + ${skipped}` },
     });
 }

@@ -161,12 +161,16 @@ export async function recordEvent(db: DbOrTx, id: string, type: string, now: Dat
   await db.insert(billingEvents).values({ id, type, receivedAt: now }).onConflictDoNothing();
 }
 
+// A plan is its account's and its personal workspace's (decision 031): the alerts a downgrade
+// pauses and an upgrade resumes are that workspace's, whose id is the account's.
 /** Live alerts (active and not paused), most recently updated first. */
 export function listLiveAlerts(db: DbOrTx, userId: number) {
   return db
     .select({ id: alerts.id })
     .from(alerts)
-    .where(and(eq(alerts.userId, userId), eq(alerts.isActive, true), eq(alerts.isPaused, false)))
+    .where(
+      and(eq(alerts.workspaceId, userId), eq(alerts.isActive, true), eq(alerts.isPaused, false)),
+    )
     .orderBy(desc(alerts.updatedAt), desc(alerts.id));
 }
 
@@ -179,10 +183,10 @@ export async function pauseAlertsForPlan(db: DbOrTx, userId: number, ids: number
   await db
     .update(alerts)
     .set({ isActive: false })
-    .where(and(eq(alerts.userId, userId), inArray(alerts.id, ids)));
+    .where(and(eq(alerts.workspaceId, userId), inArray(alerts.id, ids)));
   await db
     .insert(planPausedAlerts)
-    .values(ids.map((alertId) => ({ alertId, userId, pausedAt: now })))
+    .values(ids.map((alertId) => ({ alertId, workspaceId: userId, pausedAt: now })))
     .onConflictDoUpdate({ target: planPausedAlerts.alertId, set: { pausedAt: now } });
 }
 
@@ -194,7 +198,7 @@ export function listPlanPausedAlerts(db: DbOrTx, userId: number) {
     .innerJoin(alerts, eq(alerts.id, planPausedAlerts.alertId))
     .where(
       and(
-        eq(planPausedAlerts.userId, userId),
+        eq(planPausedAlerts.workspaceId, userId),
         eq(alerts.isActive, false),
         lt(alerts.updatedAt, planPausedAlerts.pausedAt),
       ),
@@ -207,11 +211,11 @@ export async function resumeAlerts(db: DbOrTx, userId: number, ids: number[]) {
   await db
     .update(alerts)
     .set({ isActive: true })
-    .where(and(eq(alerts.userId, userId), inArray(alerts.id, ids)));
+    .where(and(eq(alerts.workspaceId, userId), inArray(alerts.id, ids)));
 }
 
 export async function forgetPlanPausedAlerts(db: DbOrTx, userId: number) {
-  await db.delete(planPausedAlerts).where(eq(planPausedAlerts.userId, userId));
+  await db.delete(planPausedAlerts).where(eq(planPausedAlerts.workspaceId, userId));
 }
 
 export async function findOwnedTestCheckout(db: DbOrTx, userId: number, id: string) {

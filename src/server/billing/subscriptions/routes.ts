@@ -25,44 +25,54 @@ export function subscriptionRoutes(
 
   r.get(
     '/api/subscriptions/current',
-    { schema: { response: { 200: currentSubscriptionSchema } } },
+    { config: { access: 'personal' }, schema: { response: { 200: currentSubscriptionSchema } } },
     (request) => subscriptions.current(currentUser(request).id),
   );
 
   r.get(
     '/api/subscriptions/payments',
-    { schema: { response: { 200: paymentListSchema } } },
+    { config: { access: 'personal' }, schema: { response: { 200: paymentListSchema } } },
     (request) => subscriptions.payments(currentUser(request).id),
   );
 
   r.post(
     '/api/subscriptions/checkout',
-    { schema: { body: checkoutBodySchema, response: { 200: checkoutResponseSchema } } },
+    {
+      config: { access: 'personal' },
+      schema: { body: checkoutBodySchema, response: { 200: checkoutResponseSchema } },
+    },
     (request) => subscriptions.checkout(currentUser(request).id, request.body),
   );
 
   r.post(
     '/api/subscriptions/cancel',
-    { schema: { body: cancelBodySchema, response: { 200: currentSubscriptionSchema } } },
+    {
+      config: { access: 'personal' },
+      schema: { body: cancelBodySchema, response: { 200: currentSubscriptionSchema } },
+    },
     (request) => subscriptions.cancel(currentUser(request).id, request.body),
   );
 
   r.post(
     '/api/subscriptions/resume',
-    { schema: { response: { 200: currentSubscriptionSchema } } },
+    { config: { access: 'personal' }, schema: { response: { 200: currentSubscriptionSchema } } },
     (request) => subscriptions.resume(currentUser(request).id),
   );
 
   r.get(
     '/api/subscriptions/paused-alerts',
-    { schema: { response: { 200: pausedAlertsSchema } } },
+    { config: { access: 'personal' }, schema: { response: { 200: pausedAlertsSchema } } },
     (request) => subscriptions.pausedAlerts(currentUser(request).id),
   );
 
-  r.post('/api/subscriptions/paused-alerts/dismiss', async (request, reply) => {
-    await subscriptions.dismissPausedAlerts(currentUser(request).id);
-    return reply.status(204).send();
-  });
+  r.post(
+    '/api/subscriptions/paused-alerts/dismiss',
+    { config: { access: 'personal' } },
+    async (request, reply) => {
+      await subscriptions.dismissPausedAlerts(currentUser(request).id);
+      return reply.status(204).send();
+    },
+  );
 }
 
 /** Stripe's webhook: its signature, not a session, says who is calling. */

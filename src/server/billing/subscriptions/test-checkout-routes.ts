@@ -15,19 +15,28 @@ export function testCheckoutRoutes(app: PrivateScope, deps: { testCheckout: Test
 
   r.get(
     '/api/subscriptions/test-checkout/:id',
-    { schema: { params: checkoutIdParamSchema, response: { 200: testCheckoutSchema } } },
+    {
+      config: { access: 'personal' },
+      schema: { params: checkoutIdParamSchema, response: { 200: testCheckoutSchema } },
+    },
     (request) => testCheckout.testCheckout(currentUser(request).id, request.params.id),
   );
 
   r.post(
     '/api/subscriptions/test-checkout/:id/pay',
-    { schema: { params: checkoutIdParamSchema, response: { 200: testCheckoutResultSchema } } },
+    {
+      config: { access: 'personal' },
+      schema: { params: checkoutIdParamSchema, response: { 200: testCheckoutResultSchema } },
+    },
     (request) => testCheckout.payTestCheckout(currentUser(request).id, request.params.id),
   );
 
   r.post(
     '/api/subscriptions/test-checkout/:id/cancel',
-    { schema: { params: checkoutIdParamSchema, response: { 200: testCheckoutResultSchema } } },
+    {
+      config: { access: 'personal' },
+      schema: { params: checkoutIdParamSchema, response: { 200: testCheckoutResultSchema } },
+    },
     (request) => testCheckout.cancelTestCheckout(currentUser(request).id, request.params.id),
   );
 }

@@ -10,7 +10,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
-import { alerts, users } from './core';
+import { alerts, users, workspaces } from './core';
 
 export const subscriptionPlans = pgTable('subscription_plans', {
   id: serial('id').primaryKey(),
@@ -110,10 +110,10 @@ export const planPausedAlerts = pgTable(
     alertId: integer('alert_id')
       .primaryKey()
       .references(() => alerts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
+    workspaceId: integer('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     pausedAt: timestamp('paused_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('plan_paused_alerts_user_id_idx').on(t.userId)],
+  (t) => [index('plan_paused_alerts_user_id_idx').on(t.workspaceId)],
 );

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
-import { alerts, mentions, users } from './core';
+import { alerts, mentions, workspaces } from './core';
 
 /**
  * A place a user's mentions are pushed to. `target` and `token` are secrets (a webhook URL is
@@ -23,9 +23,9 @@ export const channels = pgTable(
   'channels',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
+    workspaceId: integer('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     // slack | discord | telegram | ntfy | webhook
     kind: text('kind').notNull(),
     name: text('name').notNull(),
@@ -46,9 +46,9 @@ export const channels = pgTable(
     sendAfter: timestamp('send_after', { withTimezone: true }),
   },
   (t) => [
-    index('channels_user_idx').on(t.userId),
+    index('channels_user_idx').on(t.workspaceId),
     // A user's channels are told apart by name (delivery logs, dead letters, notices).
-    uniqueIndex('channels_user_name_idx').on(t.userId, sql`lower(${t.name})`),
+    uniqueIndex('channels_user_name_idx').on(t.workspaceId, sql`lower(${t.name})`),
   ],
 );
 

@@ -36,6 +36,20 @@ export const users = pgTable('users', {
 });
 
 /**
+ * Where a team's work lives (decision 031): alerts, mentions, channels, exclusions and feeds
+ * belong to a workspace, not to a person. Every account has a personal one whose id is the
+ * account's id (given at sign-up, so migrated rows kept their numbers); its plan is its billing
+ * user's, the account that made it.
+ */
+export const workspaces = pgTable('workspaces', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Whose plan it has and who pays: its maker. Null once that account is gone. */
+  billingUserId: integer('billing_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/**
  * Single-use links mailed to a user (email verification, password reset): only the token's
  * SHA-256 is stored, with the address it was sent to and when it stops working.
  */
@@ -67,6 +81,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The workspace the session works in; null or no longer a member's: the personal one. */
+    workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('sessions_user_id_idx').on(t.userId),
@@ -78,9 +94,9 @@ export const alerts = pgTable(
   'alerts',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
+    workspaceId: integer('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     keyword: text('keyword').notNull(),
     /** Lower-cased comma-separated names that matching and listings compare; null: all. */
     subreddits: text('subreddits'),
@@ -110,7 +126,7 @@ export const alerts = pgTable(
       .default(sql`ARRAY['reddit']::text[]`),
   },
   (t) => [
-    index('alerts_user_id_idx').on(t.userId),
+    index('alerts_user_id_idx').on(t.workspaceId),
     // The matching index compiles from the active alerts only.
     index('alerts_active_idx')
       .on(t.id)
@@ -131,9 +147,9 @@ export const mentions = pgTable(
     alertId: integer('alert_id')
       .notNull()
       .references(() => alerts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
+    workspaceId: integer('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** The site it is from (src/shared/sources.ts). */
     source: text('source').$type<SourceName>().notNull().default('reddit'),
     // The site's own id (a Reddit fullname t3_x / t1_y, an HN number, a Lobsters short id, an
@@ -169,29 +185,38 @@ export const mentions = pgTable(
     relevance: real('relevance'),
     /** Stored as likely not relevant while the alert hid those: not listed, sent or emailed. */
     hidden: boolean('hidden').notNull().default(false),
+    /** Who flipped Replied on, and when (teams: the card says who already answered). */
+    repliedByUserId: integer('replied_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** The member it was handed to, if any. */
+    assignedToUserId: integer('assigned_to_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     uniqueIndex('mentions_alert_source_item_uq').on(t.alertId, t.source, t.itemId),
     // Mentions stored in a period (today, this month, the activity chart's 30 days): with the
     // alert id in the index, per-alert daily counts need no visit to the table (decision 006).
-    index('mentions_user_created_alert_idx').on(t.userId, t.createdAt, t.alertId),
+    index('mentions_user_created_alert_idx').on(t.workspaceId, t.createdAt, t.alertId),
     // The mentions feed pages newest first by Reddit time with a keyset cursor (decision 006);
     // the partial one serves the Replied filter and repliedCount without reading other rows.
     // NULLS FIRST is what ORDER BY … DESC means: an index built NULLS LAST cannot give that order.
     index('mentions_user_feed_idx').on(
-      t.userId,
+      t.workspaceId,
       t.redditCreatedAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
     index('mentions_user_replied_idx')
-      .on(t.userId, t.redditCreatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.workspaceId, t.redditCreatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.hasReplied}`),
     // One item stored for several of a user's keywords: the feed lists it once and the quota
     // charges it once (decision 025), both looking its other mentions up by this.
-    index('mentions_user_item_idx').on(t.userId, t.itemId, t.id),
+    index('mentions_user_item_idx').on(t.workspaceId, t.itemId, t.id),
     // The digest job reads only a user's not-yet-digested mentions.
     index('mentions_undigested_idx')
-      .on(t.userId)
+      .on(t.workspaceId)
       .where(sql`not ${t.isIncludedInDigest}`),
     // Score re-checks: the young mentions, and every alert's copy of one Reddit item.
     index('mentions_reddit_created_idx').on(t.redditCreatedAt),
@@ -201,21 +226,21 @@ export const mentions = pgTable(
       .on(t.alertId)
       .where(sql`${t.feedback} is not null`),
     index('mentions_user_hidden_idx')
-      .on(t.userId, t.createdAt)
+      .on(t.workspaceId, t.createdAt)
       .where(sql`${t.hidden}`),
   ],
 );
 
-/** Matches not stored because a Free user had used the month's mentions. */
+/** Matches not stored because a Free workspace had used the month's mentions. */
 export const mentionQuotaSkips = pgTable(
   'mention_quota_skips',
   {
-    userId: integer('user_id')
+    workspaceId: integer('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** First day of the UTC month. */
     month: timestamp('month', { withTimezone: true }).notNull(),
     skipped: integer('skipped').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.month] })],
 );

@@ -1,16 +1,16 @@
 /** A user's global exclusions and what they filtered each day. */
 import { sql } from 'drizzle-orm';
 import { date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './core';
+import { workspaces } from './core';
 
 /**
  * Subreddits and authors never stored as mentions for any of the user's alerts, lower-cased
  * (Reddit's names compare case-insensitively). A user without a row excludes nothing.
  */
 export const userExclusions = pgTable('user_exclusions', {
-  userId: integer('user_id')
+  workspaceId: integer('workspace_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   subreddits: text('subreddits')
     .array()
     .notNull()
@@ -26,11 +26,11 @@ export const userExclusions = pgTable('user_exclusions', {
 export const exclusionCounts = pgTable(
   'exclusion_counts',
   {
-    userId: integer('user_id')
+    workspaceId: integer('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
     filtered: integer('filtered').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day] })],
 );

@@ -1,6 +1,6 @@
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
-import { users } from './core';
+import { workspaces } from './core';
 
 /**
  * Each user's feed token: the secret part of their Atom and JSON Feed URLs. A feed is found by
@@ -9,9 +9,9 @@ import { users } from './core';
  * old URLs answer 404 from then on.
  */
 export const feedTokens = pgTable('feed_tokens', {
-  userId: integer('user_id')
+  workspaceId: integer('workspace_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   /** Sealed (`enc:v1:…`); a row from before sealing holds plaintext until the next start. */
   token: text('token').notNull(),
   tokenHash: text('token_hash').notNull().unique(),

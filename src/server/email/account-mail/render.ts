@@ -103,3 +103,26 @@ export function renderEmailChangeNotice(options: {
     footnote: 'You receive this because this address belongs to an Earshot account.',
   });
 }
+
+/** An invitation to a workspace, to an address that may have no account yet. */
+export function renderInvitationEmail(options: {
+  workspaceName: string;
+  invitedBy: string;
+  role: string;
+  url: string;
+  days: number;
+  supportEmail: string;
+}) {
+  return accountMessage({
+    supportEmail: options.supportEmail,
+    subject: `${options.invitedBy} invited you to ${options.workspaceName} on Earshot`,
+    preheader: `Join ${options.workspaceName} as ${options.role} to work on its mentions together.`,
+    heading: `Join ${options.workspaceName} on Earshot`,
+    paragraphs: [
+      `${options.invitedBy} invited you to the workspace ${options.workspaceName} as ${options.role}. Its members share keywords and mentions, see who replied and hand mentions to each other.`,
+      'Open the link, then sign in or create an account with this email address (verified) to join.',
+    ],
+    action: { url: options.url, label: 'Accept the invitation' },
+    footnote: `The link works once and for ${options.days} days. If you did not expect it, ignore this email.`,
+  });
+}

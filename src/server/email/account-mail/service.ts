@@ -1,8 +1,10 @@
 import type { Clock } from '../../clock';
 import { newMessageId } from '../mailer';
 import type { MailLogger, Mailer, SendResult } from '../types';
+import { INVITATION_TTL_DAYS, type Role } from '@shared/api/workspaces';
 import {
   renderEmailChangeNotice,
+  renderInvitationEmail,
   renderPasswordResetEmail,
   renderVerificationEmail,
 } from './render';
@@ -10,7 +12,8 @@ import {
 export type AccountMail = ReturnType<typeof createAccountMail>;
 
 /**
- * The mail the accounts area sends: verification, password reset, email-change notice. These
+ * The mail the accounts area sends: verification, password reset, email-change notice, and
+ * the workspaces area's invitations. These
  * go to unverified addresses too (that is their point); every other mail waits for
  * verification. A send returns its result instead of throwing: callers decide whether a
  * failure matters to the request (a reset answers the same either way).
@@ -48,6 +51,17 @@ export function createAccountMail(deps: {
     sendPasswordReset(to: string, token: string) {
       const url = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
       return send(to, 'reset', renderPasswordResetEmail({ url, supportEmail }));
+    },
+    sendInvitation(
+      to: string,
+      invitation: { workspaceName: string; invitedBy: string; role: Role; token: string },
+    ) {
+      const url = `${deps.appUrl}/invitations/accept?token=${encodeURIComponent(invitation.token)}`;
+      return send(
+        to,
+        'invitation',
+        renderInvitationEmail({ ...invitation, url, days: INVITATION_TTL_DAYS, supportEmail }),
+      );
     },
     sendEmailChangeNotice(oldEmail: string, newEmail: string) {
       return send(

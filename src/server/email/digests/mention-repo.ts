@@ -5,7 +5,8 @@ import { mentionContentColumns } from '../../mentions';
 import { intArray, tsArray } from './sql-arrays';
 
 // The mentions a digest lists and counts, batched like run-batch-repo.ts (one round trip per
-// leased batch); send-run.ts uses the same queries for a single run.
+// leased batch); send-run.ts uses the same queries for a single run. A person's digest reads
+// their personal workspace, whose id is theirs (decision 031); `userId` below names both.
 
 /**
  * Per user, the ids of their not-yet-digested mentions of email alerts. An instant email's
@@ -28,7 +29,7 @@ export async function pendingMentionIdsFor(
 
 /** Each user's pending ids, oldest first. */
 const idsByUser = {
-  userId: mentions.userId,
+  userId: mentions.workspaceId,
   ids: sql<number[]>`array_agg(${mentions.id} order by ${mentions.id})`,
 };
 /** A pending mention: an email alert's, not yet digested, not hidden as likely irrelevant
@@ -49,9 +50,9 @@ async function pendingInstantIds(db: DbOrTx, since: Map<number, Date>) {
     .select(idsByUser)
     .from(mentions)
     .innerJoin(alerts, eq(alerts.id, mentions.alertId))
-    .innerJoin(window, sql`instant_window.user_id = ${mentions.userId}`)
+    .innerJoin(window, sql`instant_window.user_id = ${mentions.workspaceId}`)
     .where(and(...pendingForEmail, liveAlert, sql`${mentions.createdAt} > instant_window.since`))
-    .groupBy(mentions.userId);
+    .groupBy(mentions.workspaceId);
   return byUser(rows);
 }
 
@@ -86,8 +87,8 @@ async function pendingDigestIds(db: DbOrTx, userIds: number[]) {
     .select(idsByUser)
     .from(mentions)
     .innerJoin(alerts, eq(alerts.id, mentions.alertId))
-    .where(and(sql`${mentions.userId} = any(${intArray(userIds)}::int[])`, ...pendingForEmail))
-    .groupBy(mentions.userId);
+    .where(and(sql`${mentions.workspaceId} = any(${intArray(userIds)}::int[])`, ...pendingForEmail))
+    .groupBy(mentions.workspaceId);
   return byUser(rows);
 }
 
@@ -96,10 +97,10 @@ export async function listedMentionsFor(db: DbOrTx, ids: number[], limit: number
   const ranked = db
     .select({
       id: mentions.id,
-      userId: mentions.userId,
+      userId: mentions.workspaceId,
       keyword: alerts.keyword,
       ...mentionContentColumns,
-      rank: sql<number>`row_number() over (partition by ${mentions.userId} order by ${mentions.redditCreatedAt} desc, ${mentions.id} desc)`.as(
+      rank: sql<number>`row_number() over (partition by ${mentions.workspaceId} order by ${mentions.redditCreatedAt} desc, ${mentions.id} desc)`.as(
         'rank',
       ),
     })
@@ -124,14 +125,14 @@ export async function listedMentionsFor(db: DbOrTx, ids: number[], limit: number
 export async function countByKeywordFor(db: DbOrTx, ids: number[]) {
   const rows = await db
     .select({
-      userId: mentions.userId,
+      userId: mentions.workspaceId,
       keyword: alerts.keyword,
       count: sql<number>`count(*)::int`,
     })
     .from(mentions)
     .innerJoin(alerts, eq(alerts.id, mentions.alertId))
     .where(sql`${mentions.id} = any(${intArray(ids)}::int[])`)
-    .groupBy(mentions.userId, alerts.keyword);
+    .groupBy(mentions.workspaceId, alerts.keyword);
   const byUser = new Map<number, Map<string, number>>();
   for (const row of rows) {
     let counts = byUser.get(row.userId);

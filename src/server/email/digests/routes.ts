@@ -11,13 +11,18 @@ export function digestRoutes(app: PrivateScope, deps: { digests: DigestService }
   const { digests } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/digest-config', { schema: { response: { 200: digestConfigSchema } } }, (request) =>
-    digests.get(currentUser(request)),
+  r.get(
+    '/api/digest-config',
+    { config: { access: 'personal' }, schema: { response: { 200: digestConfigSchema } } },
+    (request) => digests.get(currentUser(request)),
   );
 
   r.put(
     '/api/digest-config',
-    { schema: { body: digestConfigUpdateSchema, response: { 200: digestConfigSchema } } },
+    {
+      config: { access: 'personal' },
+      schema: { body: digestConfigUpdateSchema, response: { 200: digestConfigSchema } },
+    },
     (request) => digests.update(currentUser(request), request.body),
   );
 }

@@ -34,7 +34,7 @@ export async function completeRun(
         .set({ isIncludedInDigest: true })
         .where(
           and(
-            eq(mentions.userId, run.userId),
+            eq(mentions.workspaceId, run.userId),
             sql`${mentions.id} = any(${intArray(run.mentionIds)}::int[])`,
           ),
         );

@@ -10,7 +10,10 @@ export function testEmailRoutes(app: PrivateScope, deps: { testEmail: TestEmailS
 
   r.post(
     '/api/test-email',
-    { schema: { body: testEmailBodySchema, response: { 200: testEmailResultSchema } } },
+    {
+      config: { access: 'personal' },
+      schema: { body: testEmailBodySchema, response: { 200: testEmailResultSchema } },
+    },
     (request) => {
       return testEmail.send(currentUser(request), request.body.email);
     },

@@ -52,7 +52,7 @@ export async function runBackfills(deps: BackfillDeps, signal?: AbortSignal): Pr
 async function runOne(deps: BackfillDeps, row: BackfillRow, signal?: AbortSignal) {
   const { db, clock } = deps;
   const [alert] = await db
-    .select({ ...matchingColumns, userId: alerts.userId })
+    .select({ ...matchingColumns, workspaceId: alerts.workspaceId })
     .from(alerts)
     .where(eq(alerts.id, row.alertId));
   // Deleted (the row went with it) or edited since: a newer row holds the current query.
@@ -66,7 +66,7 @@ async function runOne(deps: BackfillDeps, row: BackfillRow, signal?: AbortSignal
     const found = await searchAlert(deps.reddit, alert, clock.now(), {
       priority: 'background',
       signal,
-      user: alert.userId,
+      user: alert.workspaceId,
     });
     const now = clock.now();
     // Posts from before the alert (or its edit) only: newer ones are the live listings' to
@@ -90,7 +90,7 @@ async function runOne(deps: BackfillDeps, row: BackfillRow, signal?: AbortSignal
         leaseUntil: null,
         finishedAt: now,
       });
-      await notifyLive(tx, [{ type: 'mentions', userId: alert.userId }]);
+      await notifyLive(tx, [{ type: 'mentions', workspaceId: alert.workspaceId }]);
       return stored;
     });
     deps.log.info({ alert: alert.id, found: found.length, ...result }, 'backfill done');

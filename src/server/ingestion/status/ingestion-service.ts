@@ -190,13 +190,13 @@ export function createIngestionService(deps: {
     },
 
     /** Coverage as the signed-in user may see it: their listings, the client, the budget. */
-    async status(userId: number): Promise<IngestionStatus> {
+    async status(workspaceId: number): Promise<IngestionStatus> {
       const now = clock.now();
       const [alerts, listings, client, timezone] = await Promise.all([
-        repo.liveAlertsOf(db, userId),
+        repo.liveAlertsOf(db, workspaceId),
         repo.plannedListings(db),
         repo.clientState(db),
-        repo.userTimezone(db, userId),
+        repo.userTimezone(db, workspaceId),
       ]);
       const mine = new Set<ListingRow>();
       for (const alert of alerts) for (const l of listingsOf(alert, listings).listings) mine.add(l);
@@ -262,7 +262,7 @@ export function createIngestionService(deps: {
         postIds: postIdsStatus(enumeration, [...mine].find(allPosts), now),
         sources: await sourceStatuses(
           db,
-          userId,
+          workspaceId,
           deps.sources,
           {
             state:

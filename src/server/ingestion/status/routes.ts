@@ -1,6 +1,6 @@
 import { ingestionStatusSchema, redditAccessSchema } from '@shared/api/ingestion';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../../http/current-user';
+import { currentWorkspace } from '../../http/current-user';
 import type { PrivateScope } from '../../http/private-scope';
 import type { IngestionService } from './ingestion-service';
 
@@ -8,10 +8,12 @@ export function ingestionRoutes(app: PrivateScope, deps: { ingestion: IngestionS
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/ingestion/status',
-    { schema: { response: { 200: ingestionStatusSchema } } },
-    (request) => deps.ingestion.status(currentUser(request).id),
+    { config: { access: 'viewer' }, schema: { response: { 200: ingestionStatusSchema } } },
+    (request) => deps.ingestion.status(currentWorkspace(request).id),
   );
-  r.get('/api/reddit-access', { schema: { response: { 200: redditAccessSchema } } }, () =>
-    deps.ingestion.access(),
+  r.get(
+    '/api/reddit-access',
+    { config: { access: 'viewer' }, schema: { response: { 200: redditAccessSchema } } },
+    () => deps.ingestion.access(),
   );
 }

@@ -18,7 +18,7 @@ export type RedditSummary = Omit<SourceStatus, 'source' | 'caught24h' | 'skipped
  */
 export async function sourceStatuses(
   db: DbOrTx,
-  userId: number,
+  workspaceId: number,
   read: readonly SourceName[],
   reddit: RedditSummary,
   now: Date,
@@ -29,7 +29,7 @@ export async function sourceStatuses(
     db
       .select({ source: mentions.source, n: count() })
       .from(mentions)
-      .where(and(eq(mentions.userId, userId), gt(mentions.createdAt, dayAgo)))
+      .where(and(eq(mentions.workspaceId, workspaceId), gt(mentions.createdAt, dayAgo)))
       .groupBy(mentions.source),
   ]);
   const caughtBy = new Map(caught.map((row) => [row.source, row.n]));

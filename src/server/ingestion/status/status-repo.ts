@@ -41,7 +41,7 @@ export function inaccessibleSubreddits(db: DbOrTx, names: string[]) {
 }
 
 /** The matching fields of a user's live alerts. */
-export function liveAlertsOf(db: DbOrTx, userId: number) {
+export function liveAlertsOf(db: DbOrTx, workspaceId: number) {
   return db
     .select({
       id: alerts.id,
@@ -51,14 +51,14 @@ export function liveAlertsOf(db: DbOrTx, userId: number) {
       isPaused: alerts.isPaused,
     })
     .from(alerts)
-    .where(and(eq(alerts.userId, userId), liveAlert));
+    .where(and(eq(alerts.workspaceId, workspaceId), liveAlert));
 }
 
-export async function userTimezone(db: DbOrTx, userId: number) {
+export async function userTimezone(db: DbOrTx, workspaceId: number) {
   const [row] = await db
     .select({ timezone: users.timezone })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(eq(users.id, workspaceId));
   return row?.timezone ?? 'UTC';
 }
 

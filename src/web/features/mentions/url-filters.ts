@@ -5,6 +5,7 @@ export const URL_FILTER_KEYS = [
   'subreddit',
   'source',
   'replied',
+  'assignee',
   'since',
   'hidden',
 ] as const;

@@ -1,0 +1,10 @@
+// The workspaces area: who belongs to which workspace with which role, invitations, and the
+// workspace each request works in.
+export { deleteWorkspacesOnlyOwnedBy } from './repo';
+export { workspaceRoutes } from './routes';
+export {
+  createWorkspaceService,
+  INVITATIONS_PER_HOUR,
+  type InvitationMail,
+  type WorkspaceService,
+} from './service';
