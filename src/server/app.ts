@@ -32,6 +32,7 @@ import type { Database } from './db/client';
 import { createDiagnosticService, diagnosticRoutes } from './diagnostic';
 import {
   createAccountMail,
+  createAssignmentNotice,
   createDigestService,
   createTestEmailService,
   digestRoutes,
@@ -145,7 +146,19 @@ export async function buildApp(deps: AppDeps) {
     feedToken: config.reddit.feedToken !== undefined,
     sources: config.sources,
   });
-  const mentions = createMentionService({ db, clock });
+  const mentions = createMentionService({
+    db,
+    clock,
+    log: app.log,
+    tellAssignee: createAssignmentNotice({
+      db,
+      mailer,
+      clock,
+      appUrl: config.appUrl,
+      supportEmail: config.supportEmail,
+      log: app.log,
+    }),
+  });
   const feeds = createFeedService({
     db,
     clock,

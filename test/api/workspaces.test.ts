@@ -235,6 +235,9 @@ describe('working together', () => {
     });
     expect(assigned.status).toBe(200);
     expect(assigned.body.assignedTo).toEqual({ userId: viewer.user.id, email: viewer.email });
+    // Told by email, their notification choice (email notifications on, address verified).
+    const told = await sink.mailTo(viewer.email, `${owner.email} assigned you a mention on Reddit`);
+    expect(told.parsed.text).toContain('/mentions?assignee=me');
     const mine = await viewer.client.get('/api/mentions?assignee=me');
     expect(mine.body.items.map((m: { id: number }) => m.id)).toEqual([mention.id]);
     expect((await owner.client.get('/api/mentions?assignee=none')).body.items).toEqual([]);

@@ -1,6 +1,7 @@
 // The email area: the mailer, the digests (settings, job, unsubscribe), the test email and the
 // accounts area's mail (verification, password reset, email-change notice).
 export { createAccountMail, type AccountMail } from './account-mail/service';
+export { createAssignmentNotice } from './assignment/service';
 export { insertDefaultDigestConfig } from './digests/settings-repo';
 export { digestRoutes, unsubscribeRoutes } from './digests/routes';
 export { createDigestService, type DigestService } from './digests/service';

@@ -220,3 +220,8 @@ export async function isMember(db: DbOrTx, workspaceId: number, userId: number) 
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
   return row !== undefined;
 }
+
+export async function memberEmail(db: DbOrTx, userId: number) {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email;
+}

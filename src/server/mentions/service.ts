@@ -143,7 +143,19 @@ function whyMatched(row: repo.MentionRow, parsed: ParsedKeywords) {
   return why ? describeMatch(why) : '';
 }
 
-export function createMentionService(deps: { db: Db; clock: Clock }) {
+/** Tells a member a mention is theirs now (the email area's, wired in app.ts). */
+export type TellAssignee = (notice: {
+  assigneeId: number;
+  assignedBy: string;
+  mention: Pick<Mention, 'title' | 'body' | 'permalink' | 'source'>;
+}) => Promise<void>;
+
+export function createMentionService(deps: {
+  db: Db;
+  clock: Clock;
+  tellAssignee?: TellAssignee;
+  log?: { warn: (obj: object, msg: string) => void };
+}) {
   const { db, clock } = deps;
 
   async function setFlags(
@@ -188,7 +200,21 @@ export function createMentionService(deps: { db: Db; clock: Clock }) {
           userId: 'Not a member of this workspace',
         });
       }
-      return setFlags(viewer.id, id, { assignedToUserId: userId });
+      const before = await repo.findOwnedMention(db, viewer.id, id);
+      const mention = await setFlags(viewer.id, id, { assignedToUserId: userId });
+      // Told once, when it becomes theirs, and not when they take it themselves.
+      if (
+        userId !== null &&
+        userId !== viewer.userId &&
+        before?.assignedToUserId !== userId &&
+        deps.tellAssignee
+      ) {
+        const assignedBy = (await repo.memberEmail(db, viewer.userId)) ?? 'A teammate';
+        await deps
+          .tellAssignee({ assigneeId: userId, assignedBy, mention })
+          .catch((error: unknown) => deps.log?.warn({ err: error }, 'assignment notice failed'));
+      }
+      return mention;
     },
 
     /**

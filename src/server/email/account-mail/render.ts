@@ -7,8 +7,8 @@ interface Rendered {
   text: string;
 }
 
-/** One card: a heading, paragraphs, an optional button, and a muted footnote. */
-function accountMessage(options: {
+/** One card: a heading, paragraphs, an optional button, and a muted footnote (account and team mail). */
+export function accountMessage(options: {
   subject: string;
   preheader: string;
   heading: string;
