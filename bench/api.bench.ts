@@ -6,6 +6,9 @@
  *
  * Seeds one user with 50,000 mentions over 20 alerts and 50 other users with 5,000 each, spread
  * over the past year (so the 30-day activity window holds about 4,100 of the user's mentions).
+ * Then the same endpoints for a member of a team workspace (200 workspaces of 5 members; the
+ * member's holds the same 50,000 mentions over 20 alerts), each next to the user's own figure:
+ * the team run must stay within 1.1× of the personal one (issue 30).
  * Runs on in-memory PGlite, or on PostgreSQL in a scratch database of DATABASE_URL's server.
  * The load comes from a worker thread (its own event loop) over keep-alive connections.
  * Options: --connections=50 --seconds=5 --warmup=2 --only=<part of an endpoint's name>
@@ -42,6 +45,9 @@ const USER_MENTIONS = 50_000;
 const OTHER_USERS = 50;
 const OTHER_MENTIONS = 5_000;
 const ALERTS = 20;
+const TEAMS = 200;
+const TEAM_SIZE = 5;
+const OTHER_TEAM_MENTIONS = 500;
 const NOW = Date.now();
 
 async function openBenchDatabase(): Promise<Database> {
@@ -96,6 +102,45 @@ async function seed(database: Database, userId: number) {
   await db.execute(sql`vacuum analyze`);
 }
 
+/**
+ * 200 team workspaces of 5 members (their makers' personal workspaces, with 4 more members
+ * each); the first one's alerts and mentions are shaped like the user's. Returns its id.
+ */
+async function seedTeams(database: Database) {
+  const { db } = database;
+  const made = (await db.execute(sql`
+    insert into users (username, email, password, plan_type)
+    select 'team' || g || '@example.com', 'team' || g || '@example.com', 'x',
+           case when g % ${TEAM_SIZE} = 1 then 'pro' else 'free' end
+    from generate_series(1, ${TEAMS * TEAM_SIZE}) g returning id`)) as unknown as {
+    rows: { id: number }[];
+  };
+  const ids = made.rows.map((row) => row.id).sort((a, b) => a - b);
+  const owners = ids.filter((_, i) => i % TEAM_SIZE === 0);
+  // Each owner's workspace takes the next four accounts as member, admin, member, viewer.
+  await db.execute(sql`
+    insert into workspace_members (workspace_id, user_id, role)
+    select o.id, o.id + k, (array['member', 'admin', 'member', 'viewer'])[k]
+    from unnest(${`{${owners.join(',')}}`}::int[]) as o(id), generate_series(1, ${TEAM_SIZE - 1}) k`);
+  const team = owners[0];
+  await db.execute(sql`
+    insert into alerts (workspace_id, keyword)
+    select ${team}, (array['stripe', 'paddle', '"customer support"', 'node.js', 'pric*'])[1 + g % 5] || ' ' || g
+    from generate_series(1, ${ALERTS}) g`);
+  await db.execute(sql`
+    insert into alerts (workspace_id, keyword)
+    select o, 'helpdesk ' || g from unnest(${`{${owners.slice(1).join(',')}}`}::int[]) as o,
+      generate_series(1, 5) g`);
+  await seedMentions(db, sql`workspace_id = ${team}`, USER_MENTIONS);
+  await seedMentions(
+    db,
+    sql`workspace_id = any(${`{${owners.slice(1).join(',')}}`}::int[])`,
+    OTHER_TEAM_MENTIONS,
+  );
+  await db.execute(sql`vacuum analyze`);
+  return { team, member: team + 1 };
+}
+
 async function explain(database: Database, query: SQLWrapper) {
   const result = (await database.db.execute(
     sql`explain (analyze, costs off, summary on) ${query}`,
@@ -143,9 +188,41 @@ async function main() {
       `${(OTHER_USERS * OTHER_MENTIONS).toLocaleString()} for ${OTHER_USERS} others in ${seconds} s`,
   );
 
+  const teamStart = performance.now();
+  const { team, member } = await seedTeams(database);
+  console.log(
+    `${TEAMS} team workspaces of ${TEAM_SIZE} members seeded in ${((performance.now() - teamStart) / 1000).toFixed(1)} s`,
+  );
+  // The member signs in (a known password) and switches to the team's workspace.
+  await database.db.execute(
+    sql`update users set password = (select password from users where id = ${userId}) where id = ${member}`,
+  );
+  const signedIn = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: `team${member - team + 1}@example.com`,
+      password: 'bench-password',
+    }),
+  });
+  if (signedIn.status !== 200) throw new Error(`member login: ${signedIn.status}`);
+  const memberCookie = signedIn.headers.getSetCookie()[0].split(';')[0];
+  const switched = await fetch(`${base}/api/user/workspace`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', cookie: memberCookie },
+    body: JSON.stringify({ workspaceId: team }),
+  });
+  if (switched.status !== 200) throw new Error(`switch: ${switched.status}`);
+
   // The position 45,000 items down: what a user who scrolled 900 pages would ask for next.
   const [deep] = await mentionsRepo.feedPage(database.db, userId, {}, undefined, 1).offset(45_000);
   const cursor = encodeURIComponent(encodeCursor({ at: deep.redditCreatedAt, id: deep.id }));
+  const [teamDeep] = await mentionsRepo
+    .feedPage(database.db, team, {}, undefined, 1)
+    .offset(45_000);
+  const teamCursor = encodeURIComponent(
+    encodeCursor({ at: teamDeep.redditCreatedAt, id: teamDeep.id }),
+  );
   const endpoints: [string, string][] = [
     ['GET /api/user', '/api/user'],
     ['GET /api/mentions?limit=50', '/api/mentions?limit=50'],
@@ -162,8 +239,8 @@ async function main() {
       worker.once('message', resolve);
       worker.postMessage(job);
     });
-  const measure = async (path: string): Promise<Figures> => {
-    const job = { url: base + path, cookie, connections: CONNECTIONS };
+  const measure = async (path: string, as = cookie): Promise<Figures> => {
+    const job = { url: base + path, cookie: as, connections: CONNECTIONS };
     await run({ ...job, seconds: WARMUP });
     const result = await run({ ...job, seconds: SECONDS });
     const sorted = result.latencies.sort((a, b) => a - b);
@@ -178,13 +255,19 @@ async function main() {
   const [baselinePath, ...all] = endpoints;
   const measured = only ? all.filter(([name]) => name.includes(only)) : all;
   const rows: { name: string; own: Figures; base: Figures }[] = [];
+  const teamRows: { name: string; team: Figures; personal: Figures }[] = [];
   for (const [name, path] of measured) {
     const base = await measure(baselinePath[1]);
-    rows.push({ name, base, own: await measure(path) });
+    const own = await measure(path);
+    rows.push({ name, base, own });
+    // The same page of the team's workspace, by a member, right after the user's own.
+    const teamPath = path.replace(cursor, teamCursor);
+    teamRows.push({ name, personal: own, team: await measure(teamPath, memberCookie) });
   }
   await worker.terminate();
 
   if (rows.length > 0) printTable(database.kind, rows, only);
+  if (teamRows.length > 0) printTeamTable(teamRows);
 
   // The plans behind the figures, on this data.
   const { bounds } = lastLocalDays(new Date(), 'UTC', 30);
@@ -249,6 +332,27 @@ function printTable(
   }
   const slowest = Math.max(...rows.map((r) => r.own.p99));
   console.log(`slowest p99: ${slowest.toFixed(1)} ms (target on PostgreSQL: < 50 ms)`);
+}
+
+/** The team workspace's figures next to the personal ones of the same run (target ≤ 1.1×). */
+function printTeamTable(rows: { name: string; team: Figures; personal: Figures }[]) {
+  console.log(
+    `\nA member in one of ${TEAMS} team workspaces of ${TEAM_SIZE}, next to the user's personal workspace (same data)\n`,
+  );
+  console.log(
+    '| endpoint | team req/s | team p50 ms | time per request ÷ personal | p50 ÷ personal |',
+  );
+  console.log('|---|---:|---:|---:|---:|');
+  let worst = 0;
+  for (const { name, team, personal } of rows) {
+    const time = personal.rps / team.rps;
+    worst = Math.max(worst, time);
+    console.log(
+      `| ${name} | ${Math.round(team.rps).toLocaleString()} | ${team.p50.toFixed(1)} | ${time.toFixed(2)} | ${(team.p50 / personal.p50).toFixed(2)} |` +
+        (team.errors ? ` ${team.errors} errors` : ''),
+    );
+  }
+  console.log(`worst time per request, team ÷ personal: ${worst.toFixed(2)}× (target ≤ 1.1×)`);
 }
 
 main().catch((error) => {
