@@ -189,14 +189,18 @@ export function createIngestionService(deps: {
       return states;
     },
 
-    /** Coverage as the signed-in user may see it: their listings, the client, the budget. */
-    async status(workspaceId: number): Promise<IngestionStatus> {
+    /**
+     * Coverage as the signed-in user may see it: their workspace's listings, the client, the
+     * budget; "today" in the user's own timezone.
+     */
+    async status(viewer: { id: number; timezone: string }): Promise<IngestionStatus> {
       const now = clock.now();
-      const [alerts, listings, client, timezone] = await Promise.all([
+      const workspaceId = viewer.id;
+      const { timezone } = viewer;
+      const [alerts, listings, client] = await Promise.all([
         repo.liveAlertsOf(db, workspaceId),
         repo.plannedListings(db),
         repo.clientState(db),
-        repo.userTimezone(db, workspaceId),
       ]);
       const mine = new Set<ListingRow>();
       for (const alert of alerts) for (const l of listingsOf(alert, listings).listings) mine.add(l);

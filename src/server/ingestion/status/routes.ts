@@ -9,7 +9,7 @@ export function ingestionRoutes(app: PrivateScope, deps: { ingestion: IngestionS
   r.get(
     '/api/ingestion/status',
     { config: { access: 'viewer' }, schema: { response: { 200: ingestionStatusSchema } } },
-    (request) => deps.ingestion.status(currentWorkspace(request).id),
+    (request) => deps.ingestion.status(currentWorkspace(request)),
   );
   r.get(
     '/api/reddit-access',

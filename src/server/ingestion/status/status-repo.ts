@@ -7,7 +7,6 @@ import {
   redditClientState,
   redditListings,
   subreddits,
-  users,
 } from '../../db/schema';
 
 export function plannedListings(db: DbOrTx) {
@@ -52,14 +51,6 @@ export function liveAlertsOf(db: DbOrTx, workspaceId: number) {
     })
     .from(alerts)
     .where(and(eq(alerts.workspaceId, workspaceId), liveAlert));
-}
-
-export async function userTimezone(db: DbOrTx, workspaceId: number) {
-  const [row] = await db
-    .select({ timezone: users.timezone })
-    .from(users)
-    .where(eq(users.id, workspaceId));
-  return row?.timezone ?? 'UTC';
 }
 
 export const subredditNames = (value: string | null) => (value ? value.split(',') : []);
