@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { alerts, digestConfigs, digestRuns, mentions } from '../../src/server/db/schema';
+import {
+  alerts,
+  digestConfigs,
+  digestRuns,
+  mentions,
+  workspaceMembers,
+} from '../../src/server/db/schema';
 import { runDigestJob, MAX_ATTEMPTS } from '../../src/server/email/digests/job';
 import { createSmtpMailer } from '../../src/server/email/mailer';
 import type { Mailer } from '../../src/server/email/types';
@@ -344,6 +350,42 @@ describe('the digest job', () => {
     await second.close();
     expect(a.sent + b.sent).toBeGreaterThanOrEqual(6);
     for (const u of users) expect(inbox(u.email)).toHaveLength(1);
+  });
+});
+
+describe('digests in a team (decision 031)', () => {
+  test('a member gets the team workspace’s email mentions stored since they joined, once', async () => {
+    const { user: owner, email: ownerEmail } = await t.signedIn();
+    const alert = await insertAlert(t.db, owner.id, 'stripe');
+    const before = await insertMentions(t.db, alert, 2, { createdAt: t.clock.now() });
+    const member = await t.signedIn();
+    const joined = new Date(t.clock.now().getTime() + MINUTE);
+    advanceTo(joined);
+    await t.db.insert(workspaceMembers).values({
+      workspaceId: owner.id,
+      userId: member.user.id,
+      role: 'member',
+      createdAt: joined,
+    });
+    advanceTo(new Date(joined.getTime() + MINUTE));
+    const [fresh] = await insertMentions(t.db, alert, 1, { createdAt: t.clock.now() });
+    const own = await insertAlert(t.db, member.user.id, 'paddle');
+    await insertMentions(t.db, own, 1);
+    const slot = (await config(member.user.id)).nextSlotAt!;
+    advanceTo(new Date(slot.getTime() + 30_000));
+    await job();
+
+    const mails = inbox(member.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].parsed.subject).toMatch(/2 new mentions/);
+    expect(mails[0].parsed.text).toContain(fresh.title);
+    for (const old of before) expect(mails[0].parsed.text).not.toContain(old.title);
+    // The owner's own digest has all three; the flag is the owner's alone.
+    expect(await digestedFlags(owner.id)).toEqual([true, true, true]);
+    expect(inbox(ownerEmail)[0].parsed.subject).toMatch(/3 new mentions/);
+    advanceTo(new Date(slot.getTime() + 24 * 60 * MINUTE + 30_000));
+    await job();
+    expect(inbox(member.email)).toHaveLength(1);
   });
 });
 

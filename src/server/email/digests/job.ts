@@ -168,9 +168,9 @@ async function recordRuns(
   now: Date,
 ): Promise<PreparedBatch> {
   const { db } = deps;
-  const allIds = due.flatMap((item) => pending.get(item.config.userId)!);
-  const listed = await listedMentionsFor(db, allIds, LISTED_MENTIONS);
-  const totals = await countByKeywordFor(db, allIds);
+  const runsOf = new Map(due.map(({ config }) => [config.userId, pending.get(config.userId)!]));
+  const listed = await listedMentionsFor(db, runsOf, LISTED_MENTIONS);
+  const totals = await countByKeywordFor(db, runsOf);
   const rendered = new Map(
     due.map(({ config }) => [
       config.userId,

@@ -1,12 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { alerts, digestRuns, liveAlert, mentions } from '../../db/schema';
+import { alerts, digestRuns, liveAlert, mentions, workspaceMembers } from '../../db/schema';
 import { mentionContentColumns } from '../../mentions';
 import { intArray, tsArray } from './sql-arrays';
 
 // The mentions a digest lists and counts, batched like run-batch-repo.ts (one round trip per
 // leased batch); send-run.ts uses the same queries for a single run. A person's digest reads
-// their personal workspace, whose id is theirs (decision 031); `userId` below names both.
+// their personal workspace, whose id is theirs (decision 031), by its not-yet-digested flag, and
+// each team workspace they are a member of by time: what it stored since they joined or since
+// their last digest was sent (the flag is its owner's).
 
 /**
  * Per user, the ids of their not-yet-digested mentions of email alerts. An instant email's
@@ -24,7 +26,43 @@ export async function pendingMentionIdsFor(
     userIds.filter((id) => !instantSince.has(id)),
   );
   for (const [userId, ids] of await pendingInstantIds(db, instantSince)) result.set(userId, ids);
+  for (const [userId, ids] of await pendingTeamIds(db, userIds)) {
+    result.set(
+      userId,
+      [...(result.get(userId) ?? []), ...ids].sort((a, b) => a - b),
+    );
+  }
   return result;
+}
+
+/**
+ * Per user, the pending ids of the team workspaces they are a member of (not their personal
+ * one): its email keywords' mentions stored since they joined, or since their last sent digest.
+ */
+async function pendingTeamIds(db: DbOrTx, userIds: number[]) {
+  if (userIds.length === 0) return new Map<number, number[]>();
+  const rows = await db
+    .select({
+      userId: workspaceMembers.userId,
+      ids: sql<number[]>`array_agg(${mentions.id} order by ${mentions.id})`,
+    })
+    .from(workspaceMembers)
+    .innerJoin(mentions, eq(mentions.workspaceId, workspaceMembers.workspaceId))
+    .innerJoin(alerts, eq(alerts.id, mentions.alertId))
+    .where(
+      and(
+        sql`${workspaceMembers.userId} = any(${intArray(userIds)}::int[])`,
+        ne(workspaceMembers.workspaceId, workspaceMembers.userId),
+        eq(mentions.hidden, false),
+        eq(alerts.digestFrequency, 'email'),
+        liveAlert,
+        sql`${mentions.createdAt} > greatest(${workspaceMembers.createdAt}, (
+          select max(r.created_at) from digest_runs r
+          where r.user_id = ${workspaceMembers.userId} and r.status = 'sent'))`,
+      ),
+    )
+    .groupBy(workspaceMembers.userId);
+  return byUser(rows);
 }
 
 /** Each user's pending ids, oldest first. */
@@ -92,21 +130,28 @@ async function pendingDigestIds(db: DbOrTx, userIds: number[]) {
   return byUser(rows);
 }
 
-/** Per user, the newest `limit` of the given mentions with their alert's keyword. */
-export async function listedMentionsFor(db: DbOrTx, ids: number[], limit: number) {
+/** Each recipient's mentions as (recipient, mention) rows, for the queries below. */
+const recipientsOf = (runs: Map<number, number[]>) => {
+  const users = [...runs].flatMap(([userId, ids]) => ids.map(() => userId));
+  const ids = [...runs.values()].flat();
+  return sql`unnest(${intArray(users)}::int[], ${intArray(ids)}::int[]) as recipient(user_id, mention_id)`;
+};
+
+/** Per recipient, the newest `limit` of their run's mentions with their alert's keyword. */
+export async function listedMentionsFor(db: DbOrTx, runs: Map<number, number[]>, limit: number) {
   const ranked = db
     .select({
       id: mentions.id,
-      userId: mentions.workspaceId,
+      userId: sql<number>`recipient.user_id`.as('user_id'),
       keyword: alerts.keyword,
       ...mentionContentColumns,
-      rank: sql<number>`row_number() over (partition by ${mentions.workspaceId} order by ${mentions.redditCreatedAt} desc, ${mentions.id} desc)`.as(
+      rank: sql<number>`row_number() over (partition by recipient.user_id order by ${mentions.redditCreatedAt} desc, ${mentions.id} desc)`.as(
         'rank',
       ),
     })
     .from(mentions)
+    .innerJoin(recipientsOf(runs), sql`recipient.mention_id = ${mentions.id}`)
     .innerJoin(alerts, eq(alerts.id, mentions.alertId))
-    .where(sql`${mentions.id} = any(${intArray(ids)}::int[])`)
     .as('ranked');
   const rows = await db
     .select()
@@ -122,21 +167,21 @@ export async function listedMentionsFor(db: DbOrTx, ids: number[], limit: number
   return byUser;
 }
 
-export async function countByKeywordFor(db: DbOrTx, ids: number[]) {
+export async function countByKeywordFor(db: DbOrTx, runs: Map<number, number[]>) {
   const rows = await db
     .select({
-      userId: mentions.workspaceId,
+      userId: sql<number>`recipient.user_id`,
       keyword: alerts.keyword,
       count: sql<number>`count(*)::int`,
     })
     .from(mentions)
+    .innerJoin(recipientsOf(runs), sql`recipient.mention_id = ${mentions.id}`)
     .innerJoin(alerts, eq(alerts.id, mentions.alertId))
-    .where(sql`${mentions.id} = any(${intArray(ids)}::int[])`)
-    .groupBy(mentions.workspaceId, alerts.keyword);
+    .groupBy(sql`recipient.user_id`, alerts.keyword);
   const byUser = new Map<number, Map<string, number>>();
   for (const row of rows) {
-    let counts = byUser.get(row.userId);
-    if (!counts) byUser.set(row.userId, (counts = new Map()));
+    let counts = byUser.get(Number(row.userId));
+    if (!counts) byUser.set(Number(row.userId), (counts = new Map()));
     counts.set(row.keyword, Number(row.count));
   }
   return byUser;

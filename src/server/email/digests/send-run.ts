@@ -79,8 +79,9 @@ export async function attempt(
   email: string,
 ): Promise<keyof DigestJobStats> {
   // The same mentions under the same Message-ID (mentions deleted since simply drop out).
-  const listed = await listedMentionsFor(deps.db, run.mentionIds, LISTED_MENTIONS);
-  const totals = await countByKeywordFor(deps.db, run.mentionIds);
+  const runOf = new Map([[run.userId, run.mentionIds]]);
+  const listed = await listedMentionsFor(deps.db, runOf, LISTED_MENTIONS);
+  const totals = await countByKeywordFor(deps.db, runOf);
   if (!totals.has(run.userId)) {
     await closeRun(deps.db, run, config, {
       now: deps.clock.now(),
