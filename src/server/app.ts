@@ -208,9 +208,12 @@ export async function buildApp(deps: AppDeps) {
     liveRoutes(scope, {
       bus: deps.live,
       heartbeatMs: deps.liveHeartbeatMs,
-      sessionAlive: async (request) => {
+      sessionAlive: async (request, workspaceId) => {
         const token = cookies.read(request);
-        return token !== undefined && (await auth.resolveSession(token)) !== undefined;
+        const session = token === undefined ? undefined : await auth.resolveSession(token);
+        if (!session) return false;
+        const current = await workspaces.resolve(session.user, session.workspaceId);
+        return current?.id === workspaceId;
       },
     });
     alertRoutes(scope, {

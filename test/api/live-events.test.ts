@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { LiveEvent } from '../../src/shared/api/live-events';
 import { openDatabase } from '../../src/server/db/client';
+import { workspaceMembers } from '../../src/server/db/schema';
 import { createLiveEventBus } from '../../src/server/live';
 import { loadActiveAlerts } from '../../src/server/ingestion/alert-index-sync';
 import { storeMatches, type MatchedItem } from '../../src/server/ingestion/store-mentions';
@@ -110,6 +111,23 @@ describe('GET /api/events', () => {
     expect(tab.ended).toBe(false);
     expect((await client.post('/api/logout')).status).toBeLessThan(300);
     await eventually('the stream ends after sign-out', () => tab.ended);
+  });
+
+  test('a member hears the team workspace they work in, until they switch away', async () => {
+    const owner = await t.signedIn();
+    const member = await t.signedIn();
+    await t.db
+      .insert(workspaceMembers)
+      .values({ workspaceId: owner.user.id, userId: member.user.id, role: 'member' });
+    await owner.client.post('/api/alerts', { keyword: 'kayako' });
+    expect(
+      (await member.client.put('/api/user/workspace', { workspaceId: owner.user.id })).status,
+    ).toBe(200);
+    const tab = await openStream(member.client);
+    expect(await ingest(post('kayako alternatives'))).toMatchObject({ stored: 1 });
+    await eventually('the member hears of the team’s mention', () => tab.events.length > 0);
+    await member.client.put('/api/user/workspace', { workspaceId: member.user.id });
+    await eventually('the stream ends after the switch', () => tab.ended);
   });
 
   test.skipIf(t.database.kind !== 'postgres')(

@@ -6,8 +6,12 @@ import type { LiveEventBus } from './live-event-bus';
 
 export type LiveRouteDeps = {
   bus: LiveEventBus;
-  /** Whether the request's session still stands (signed out elsewhere, expired, deleted). */
-  sessionAlive: (request: FastifyRequest) => Promise<boolean>;
+  /**
+   * Whether the request's session still stands (signed out elsewhere, expired, deleted) and
+   * still works in `workspaceId` (a switch elsewhere ends the stream; the browser reconnects to
+   * the new one).
+   */
+  sessionAlive: (request: FastifyRequest, workspaceId: number) => Promise<boolean>;
   /** A comment line this often keeps proxies from closing an idle stream; the session is
    * checked again each time. */
   heartbeatMs?: number;
@@ -52,7 +56,7 @@ export function liveRoutes(app: PrivateScope, deps: LiveRouteDeps) {
     };
     const heartbeat = setInterval(() => {
       raw.write(': heartbeat\n\n');
-      deps.sessionAlive(request).then(
+      deps.sessionAlive(request, workspace.id).then(
         (alive) => alive || end(),
         () => end(),
       );
