@@ -303,7 +303,14 @@ describe.skipIf(!suite.enabled)('accessibility of every screen', () => {
       await visible(page.getByText('Test Successful'));
       await check('diagnostic');
 
-      for (const tab of ['profile', 'subscription', 'notifications', 'security', 'danger']) {
+      for (const tab of [
+        'profile',
+        'team',
+        'subscription',
+        'notifications',
+        'security',
+        'danger',
+      ]) {
         await go(`/settings?tab=${tab}`, 'Account Settings');
         await visible(page.getByRole('tabpanel'));
         await check(`settings ${tab}`);

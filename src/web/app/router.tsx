@@ -33,6 +33,7 @@ const routes: RouteObject[] = [
           // Mailed links: they work signed in or not.
           { path: '/verify-email', ...page(() => import('./routes/verify-email')) },
           { path: '/reset-password', ...page(() => import('./routes/reset-password')) },
+          { path: '/invitations/accept', ...page(() => import('./routes/accept-invitation')) },
         ],
       },
       // A hosted-checkout page of its own (test mode), outside the app shell.

@@ -57,6 +57,16 @@ export const queryKeys = {
     alert: (alertId: number) => ['relevance', 'alert', alertId] as const,
     hidden: (alertId: string | undefined) => ['relevance', 'hidden', alertId ?? 'all'] as const,
   },
+  /**
+   * workspaces: the list (the switcher, the current role) and each one's members and pending
+   * invitations. Switching resets every other family: each read belongs to the workspace it
+   * was made in (features/workspaces/enter-workspace.ts).
+   */
+  workspaces: {
+    all: ['workspaces'] as const,
+    list: ['workspaces', 'list'] as const,
+    members: (id: number) => ['workspaces', id, 'members'] as const,
+  },
   /** preview: what a keyword (with its dialog's options) matched in the last hour. */
   preview: (input: object) => ['preview', input] as const,
   billing: {

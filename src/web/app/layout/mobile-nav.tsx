@@ -13,6 +13,7 @@ import { IconLogout } from '@tabler/icons-react';
 import type { User } from '@shared/api/auth';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
+import { WorkspaceSwitcher } from '../../features/workspaces';
 import classes from './app-layout.module.css';
 import { BOTTOM_TAB_ITEMS, plansItem, settingsItem, upgradeItem } from './nav-items';
 import { NavLinkItem } from './nav-link-item';
@@ -62,7 +63,7 @@ interface MobileMenuProps {
   loggingOut: boolean;
 }
 
-/** The slide-out menu: upgrade and help links, plan usage, the user, Logout. */
+/** The slide-out menu: the workspace, upgrade and help links, plan usage, the user, Logout. */
 export function MobileMenu({ user, opened, onClose, onLogout, loggingOut }: MobileMenuProps) {
   const isPro = user.planType === 'pro';
   return (
@@ -77,6 +78,7 @@ export function MobileMenu({ user, opened, onClose, onLogout, loggingOut }: Mobi
       hiddenFrom="sm"
     >
       <Stack gap="md">
+        <WorkspaceSwitcher onSwitched={onClose} />
         <Stack gap={4} component="nav" aria-label="Menu">
           {isPro ? (
             <NavLinkItem item={plansItem} onNavigate={onClose} />
@@ -86,7 +88,7 @@ export function MobileMenu({ user, opened, onClose, onLogout, loggingOut }: Mobi
           <NavLinkItem item={settingsItem} onNavigate={onClose} />
           <HelpLink onNavigate={onClose} />
         </Stack>
-        <UsageBox title={isPro ? 'Pro Plan Usage' : 'Free Plan Limits'} isPro={isPro} />
+        <UsageBox user={user} />
         <Divider />
         <UserSummary
           user={user}

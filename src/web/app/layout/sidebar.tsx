@@ -3,6 +3,7 @@ import type { User } from '@shared/api/auth';
 import { IconExternalLink, IconLifebuoy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Logo } from '../../components/logo';
+import { WorkspaceSwitcher } from '../../features/workspaces';
 import { useSupportEmail } from '../../lib/get-site-info';
 import classes from './app-layout.module.css';
 import { plansItem, SIDEBAR_ITEMS, upgradeItem } from './nav-items';
@@ -32,7 +33,10 @@ export function HelpLink({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The desktop navigation: pages, upgrade, help, plan usage, and the signed-in user. */
+/**
+ * The desktop navigation: the workspace, pages, upgrade, help, plan usage, and the signed-in
+ * user.
+ */
 export function Sidebar({ user, onLogout, loggingOut }: SidebarProps) {
   const isPro = user.planType === 'pro';
   return (
@@ -41,6 +45,9 @@ export function Sidebar({ user, onLogout, loggingOut }: SidebarProps) {
         <Anchor component={Link} to="/" aria-label="Earshot dashboard" underline="never">
           <Logo size={30} />
         </Anchor>
+      </AppShell.Section>
+      <AppShell.Section mb="md">
+        <WorkspaceSwitcher />
       </AppShell.Section>
       <AppShell.Section grow component="nav" aria-label="Main">
         <Stack gap={4}>
@@ -57,7 +64,7 @@ export function Sidebar({ user, onLogout, loggingOut }: SidebarProps) {
       </AppShell.Section>
       <AppShell.Section>
         <Stack gap="md">
-          <UsageBox title={isPro ? 'Pro Plan Usage' : 'Free Plan Limits'} isPro={isPro} />
+          <UsageBox user={user} />
           <Divider />
           <UserSummary user={user} onLogout={onLogout} loggingOut={loggingOut} />
         </Stack>

@@ -1,7 +1,9 @@
 import { ActionIcon, Anchor, Group, Paper, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import type { User } from '@shared/api/auth';
 import { Link } from 'react-router';
 import { useStats } from '../../features/mentions';
+import { useCurrentWorkspace } from '../../features/workspaces';
 
 function UsageMeter({ label, used, limit }: { label: string; used: number; limit: number | null }) {
   const unlimited = limit === null;
@@ -36,16 +38,24 @@ function UsageMeter({ label, used, limit }: { label: string; used: number; limit
   );
 }
 
-/** Plan usage from GET /api/stats: active keywords and this month's mentions against the limits. */
-export function UsageBox({ title, isPro }: { title: string; isPro: boolean }) {
+/**
+ * The current workspace's usage from GET /api/stats (per workspace): active keywords, this
+ * month's mentions and, on a plan with room for a team, its seats, against its plan's limits.
+ * A team's workspace is on its owner's plan: no "Upgrade" there, which would buy the user's own.
+ */
+export function UsageBox({ user }: { user: User }) {
   const stats = useStats();
+  const workspace = useCurrentWorkspace();
+  const own = !workspace || workspace.isPersonal;
+  const isPro = user.planType === 'pro';
+  const title = !own ? 'Workspace Limits' : isPro ? 'Pro Plan Usage' : 'Free Plan Limits';
   return (
     <Paper withBorder p="sm" radius="md" bg="gray.0" component="section" aria-label={title}>
       <Group justify="space-between" mb="xs" wrap="nowrap">
         <Text size="xs" fw={700} tt="uppercase" c="dimmed" style={{ letterSpacing: '0.04em' }}>
           {title}
         </Text>
-        {!isPro && (
+        {own && !isPro && (
           <Anchor component={Link} to="/pricing" size="xs" fw={600}>
             Upgrade
           </Anchor>
@@ -86,6 +96,13 @@ export function UsageBox({ title, isPro }: { title: string; isPro: boolean }) {
             used={stats.data.monthMentions}
             limit={stats.data.limits.monthlyMentions}
           />
+          {workspace && stats.data.limits.seats > 1 && (
+            <UsageMeter
+              label="Seats"
+              used={workspace.memberCount}
+              limit={stats.data.limits.seats}
+            />
+          )}
         </Stack>
       )}
     </Paper>

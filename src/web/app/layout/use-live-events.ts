@@ -11,10 +11,14 @@ const REOPEN_MS = 5_000;
  * an event says changed, and nothing polls (decision 026). The browser reconnects a dropped
  * stream by itself; after an error answer it stops, so this opens a new one a little later.
  * A reconnect may have missed events, so it refetches what is on screen.
+ *
+ * The server streams the workspace current when the stream opened: a switch opens a new one.
+ * `workspace` undefined (not known yet) opens none; null (could not be known) opens one anyway.
  */
-export function useLiveEvents() {
+export function useLiveEvents(workspace: number | null | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
+    if (workspace === undefined) return;
     let source: EventSource | undefined;
     let reopen: ReturnType<typeof setTimeout> | undefined;
     let opened = false;
@@ -38,7 +42,7 @@ export function useLiveEvents() {
       clearTimeout(reopen);
       source?.close();
     };
-  }, [queryClient]);
+  }, [queryClient, workspace]);
 }
 
 function parseJson(text: string): unknown {

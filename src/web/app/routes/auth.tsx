@@ -23,9 +23,21 @@ export default function AuthRoute() {
   const next = safeNextPath(searchParams.get('next'));
   const goToDashboard = () => navigate(next ?? '/dashboard', { replace: true });
   const sites = useSitesText();
+  // Sent here by an invitation: the account must be the invited address, so say so.
+  const invited = next?.startsWith('/invitations/accept');
   const heading = {
-    login: ['Welcome back', `Sign in to see what people on ${sites} say about your keywords.`],
-    register: ['Create an account', `Start tracking your keywords on ${sites} in under a minute.`],
+    login: [
+      'Welcome back',
+      invited
+        ? 'Sign in with the address your invitation was sent to, then accept it.'
+        : `Sign in to see what people on ${sites} say about your keywords.`,
+    ],
+    register: [
+      'Create an account',
+      invited
+        ? 'Use the address your invitation was sent to, and verify it, then accept.'
+        : `Start tracking your keywords on ${sites} in under a minute.`,
+    ],
     forgot: ['Reset your password', 'We will email you a link that works for 1 hour.'],
   }[tab];
   const footer = authFooter(tab);

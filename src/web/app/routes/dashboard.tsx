@@ -19,7 +19,9 @@ import { useBackfillNotice } from '../../features/diagnostic';
 import { MonitoringHealth } from '../../features/ingestion';
 import { LazyActivityChart, RecentMentions, useStats } from '../../features/mentions';
 import { FeedbackButtons } from '../../features/relevance';
+import { useAssignees, useReadOnlyNotice } from '../../features/workspaces';
 import { useSitesText } from '../../lib/sites-text';
+import { useCan } from '../../lib/workspace-access';
 
 function Section(props: { title: string; description: string; children: ReactNode }) {
   return (
@@ -40,6 +42,8 @@ export default function DashboardPage() {
   const stats = useStats();
   const sites = useSitesText();
   const [createOpened, create] = useDisclosure(false);
+  const canEdit = useCan('member');
+  const assignees = useAssignees();
   const [created, setCreated] = useState<Alert>();
   // A keyword added then deleted takes its notice with it (its searches would answer 404).
   const alerts = useAlerts();
@@ -49,6 +53,7 @@ export default function DashboardPage() {
   // One notice area, most urgent first, the rest folded (decision 027). A new notice is one
   // more hook here.
   const notices = [
+    useReadOnlyNotice(),
     useQuotaNotice(stats.data),
     usePausedChannelsNotice(),
     useBackfillNotice(createdAndKept, () => setCreated(undefined)),
@@ -61,9 +66,11 @@ export default function DashboardPage() {
       <PageHeader
         title="Dashboard"
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={create.open}>
-            Add Keyword
-          </Button>
+          canEdit && (
+            <Button leftSection={<IconPlus size={16} />} onClick={create.open}>
+              Add Keyword
+            </Button>
+          )
         }
       />
       <Stack gap="lg">
@@ -85,7 +92,7 @@ export default function DashboardPage() {
           title="Latest discussions matching your keywords"
           description="The newest posts and comments that matched, ready for a reply."
         >
-          <RecentMentions feedback={FeedbackButtons} />
+          <RecentMentions feedback={FeedbackButtons} assignees={assignees} />
         </Section>
         <Section
           title="Mentions per day"

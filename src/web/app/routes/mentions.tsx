@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/page-header';
 import { useAlerts } from '../../features/alerts';
 import { exportUrl, MentionFilters, MentionList, useUrlFilters } from '../../features/mentions';
 import { FeedbackButtons, HiddenCount } from '../../features/relevance';
+import { useAssignees } from '../../features/workspaces';
 import { useSitesText } from '../../lib/sites-text';
 
 /**
@@ -15,6 +16,7 @@ export default function MentionsRoute() {
   const { filters, setFilter, clear, filtered } = useUrlFilters();
   const alerts = useAlerts();
   const sites = useSitesText();
+  const assignees = useAssignees();
   const keywords = useMemo(
     () => (alerts.data ?? []).map((a) => ({ value: String(a.id), label: a.keyword })),
     [alerts.data],
@@ -48,6 +50,7 @@ export default function MentionsRoute() {
         filtered={filtered}
         onClearFilters={clear}
         feedback={FeedbackButtons}
+        assignees={assignees}
       />
     </>
   );

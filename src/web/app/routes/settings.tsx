@@ -5,6 +5,7 @@ import {
   IconCreditCard,
   IconLock,
   IconUser,
+  IconUsers,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -14,9 +15,10 @@ import { SubscriptionOverview, useCheckoutReturn } from '../../features/billing'
 import { ChannelSettings, DeadLetters, FeedsSettings } from '../../features/channels';
 import { NotificationSettings, TestEmailSection } from '../../features/email';
 import { GlobalExclusions } from '../../features/exclusions';
+import { TeamSettings } from '../../features/workspaces';
 import classes from './settings.module.css';
 
-const TABS = ['profile', 'subscription', 'notifications', 'security', 'danger'] as const;
+const TABS = ['profile', 'team', 'subscription', 'notifications', 'security', 'danger'] as const;
 type SettingsTab = (typeof TABS)[number];
 
 const isTab = (value: string | null): value is SettingsTab => TABS.includes(value as SettingsTab);
@@ -62,7 +64,7 @@ export default function SettingsRoute() {
     <>
       <PageHeader
         title="Account Settings"
-        description="Manage your profile, plan, notifications and security."
+        description="Manage your profile, team, plan, notifications and security."
       />
       <Tabs
         value={tab}
@@ -73,6 +75,9 @@ export default function SettingsRoute() {
         <Tabs.List mb="lg">
           <Tabs.Tab value="profile" leftSection={<IconUser size={16} aria-hidden />}>
             Profile
+          </Tabs.Tab>
+          <Tabs.Tab value="team" leftSection={<IconUsers size={16} aria-hidden />}>
+            Team
           </Tabs.Tab>
           <Tabs.Tab value="subscription" leftSection={<IconCreditCard size={16} aria-hidden />}>
             <Text span inherit visibleFrom="sm">
@@ -98,7 +103,12 @@ export default function SettingsRoute() {
             color="red"
             leftSection={<IconAlertTriangle size={16} aria-hidden />}
           >
-            Danger Zone
+            <Text span inherit visibleFrom="sm">
+              Danger Zone
+            </Text>
+            <Text span inherit hiddenFrom="sm">
+              Danger
+            </Text>
           </Tabs.Tab>
         </Tabs.List>
 
@@ -108,6 +118,14 @@ export default function SettingsRoute() {
             description="Your username and the email address you sign in with."
           >
             <ProfileForm key={user.id} user={user} />
+          </Section>
+        </Tabs.Panel>
+        <Tabs.Panel value="team">
+          <Section
+            title="Team"
+            description="Who works in this workspace, what each of them may do, and who is invited."
+          >
+            <TeamSettings userId={user.id} />
           </Section>
         </Tabs.Panel>
         <Tabs.Panel value="subscription">

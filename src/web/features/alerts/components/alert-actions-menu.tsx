@@ -11,13 +11,18 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useCan } from '../../../lib/workspace-access';
 import { useUpdateAlert } from '../api/update-alert';
 import { DeleteAlertDialog } from './delete-alert-dialog';
 import { KeywordDialog } from './keyword-dialog';
 import { quoteKeyword } from '../../../lib/quote-keyword';
 
-/** A row's menu: Edit, Pause/Resume Alerts, Delete, with the dialogs they open. */
+/**
+ * A row's menu: Edit, Pause/Resume Alerts, Diagnostics, Delete, with the dialogs they open; a
+ * viewer gets Diagnostics only.
+ */
 export function AlertActionsMenu({ alert }: { alert: Alert }) {
+  const canEdit = useCan('member');
   const [editOpened, edit] = useDisclosure(false);
   const [deleteOpened, confirmDelete] = useDisclosure(false);
   const toggle = useUpdateAlert({
@@ -48,18 +53,22 @@ export function AlertActionsMenu({ alert }: { alert: Alert }) {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item leftSection={<IconPencil size={16} />} onClick={edit.open}>
-            Edit
-          </Menu.Item>
-          <Menu.Item
-            leftSection={
-              alert.isActive ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />
-            }
-            onClick={flip}
-            disabled={toggle.isPending}
-          >
-            {alert.isActive ? 'Pause Alerts' : 'Resume Alerts'}
-          </Menu.Item>
+          {canEdit && (
+            <>
+              <Menu.Item leftSection={<IconPencil size={16} />} onClick={edit.open}>
+                Edit
+              </Menu.Item>
+              <Menu.Item
+                leftSection={
+                  alert.isActive ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />
+                }
+                onClick={flip}
+                disabled={toggle.isPending}
+              >
+                {alert.isActive ? 'Pause Alerts' : 'Resume Alerts'}
+              </Menu.Item>
+            </>
+          )}
           <Menu.Item
             component={Link}
             to={`/alerts/debug/${alert.id}`}
@@ -67,14 +76,26 @@ export function AlertActionsMenu({ alert }: { alert: Alert }) {
           >
             Diagnostics
           </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete.open}>
-            Delete
-          </Menu.Item>
+          {canEdit && (
+            <>
+              <Menu.Divider />
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={confirmDelete.open}
+              >
+                Delete
+              </Menu.Item>
+            </>
+          )}
         </Menu.Dropdown>
       </Menu>
-      <KeywordDialog opened={editOpened} onClose={edit.close} alert={alert} />
-      <DeleteAlertDialog alert={alert} opened={deleteOpened} onClose={confirmDelete.close} />
+      {canEdit && (
+        <>
+          <KeywordDialog opened={editOpened} onClose={edit.close} alert={alert} />
+          <DeleteAlertDialog alert={alert} opened={deleteOpened} onClose={confirmDelete.close} />
+        </>
+      )}
     </>
   );
 }

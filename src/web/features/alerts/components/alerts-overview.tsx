@@ -2,6 +2,7 @@ import { Button, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTags } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useSteadyOrder } from '../../../lib/steady-order';
+import { useCan } from '../../../lib/workspace-access';
 import { usePhone } from '../../../lib/use-phone';
 import { useAlerts } from '../api/get-alerts';
 import { DEFAULT_SORT, nextSort, sortAlerts } from '../filter-alerts';
@@ -14,6 +15,7 @@ import { useSitesText } from '../../../lib/sites-text';
 export function AlertsOverview({ onCreate }: { onCreate: () => void }) {
   const alerts = useAlerts();
   const sites = useSitesText();
+  const canEdit = useCan('member');
   const [sort, setSort] = useState(DEFAULT_SORT);
   // Phones get cards: six columns do not fit 390 px and a sideways-scrolling table hides actions.
   const narrow = usePhone();
@@ -30,13 +32,19 @@ export function AlertsOverview({ onCreate }: { onCreate: () => void }) {
         icon={<IconTags size={28} stroke={1.5} />}
         withIndicatorBackground
         title="No keywords found"
-        description={`Create your first keyword to start monitoring ${sites}`}
+        description={
+          canEdit
+            ? `Create your first keyword to start monitoring ${sites}`
+            : 'Nobody in this workspace has added a keyword yet.'
+        }
       >
-        <EmptyState.Actions>
-          <Button leftSection={<IconPlus size={16} />} onClick={onCreate}>
-            Add your first keyword
-          </Button>
-        </EmptyState.Actions>
+        {canEdit && (
+          <EmptyState.Actions>
+            <Button leftSection={<IconPlus size={16} />} onClick={onCreate}>
+              Add your first keyword
+            </Button>
+          </EmptyState.Actions>
+        )}
       </EmptyState>
     );
   }

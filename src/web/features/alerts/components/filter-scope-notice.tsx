@@ -2,6 +2,7 @@ import { Alert, Button, Code, Group, List, Text } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import type { PageNotice } from '../../../components/notice-area';
 import type { FilterScopeNotice as FilterScopeData } from '@shared/api/alerts';
+import { useCan } from '../../../lib/workspace-access';
 import { useDismissFilterScopeNotice, useFilterScopeNotice } from '../api/filter-scope-notice';
 
 /**
@@ -10,8 +11,10 @@ import { useDismissFilterScopeNotice, useFilterScopeNotice } from '../api/filter
  */
 export function useFilterScopeChangeNotice(): PageNotice | null {
   const notice = useFilterScopeNotice();
+  // A viewer can neither change the keywords nor dismiss the notice (403).
+  const canEdit = useCan('member');
   const items = notice.data?.items ?? [];
-  if (items.length === 0) return null;
+  if (items.length === 0 || !canEdit) return null;
   return { id: 'filter-scope', urgency: 'advice', element: <FilterScopeNotice items={items} /> };
 }
 

@@ -1,8 +1,9 @@
-import { Button, EmptyState, SimpleGrid, Stack } from '@mantine/core';
+import { Button, EmptyState, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFilterOff, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useSteadyOrder } from '../../../lib/steady-order';
+import { useCan } from '../../../lib/workspace-access';
 import { useAlerts } from '../api/get-alerts';
 import { DEFAULT_FILTERS, changedFilters, filterAlerts } from '../filter-alerts';
 import { ActiveFilterChips } from './active-filter-chips';
@@ -18,6 +19,7 @@ import { KeywordFiltersBar } from './keyword-filters-bar';
  */
 export function KeywordManager({ onCreate }: { onCreate: () => void }) {
   const alerts = useAlerts();
+  const canEdit = useCan('member');
   const [filters, setFilters] = useState(DEFAULT_FILTERS);
   const [advancedOpened, advanced] = useDisclosure(false);
   const filtered = useMemo(() => filterAlerts(alerts.data ?? [], filters), [alerts.data, filters]);
@@ -31,9 +33,15 @@ export function KeywordManager({ onCreate }: { onCreate: () => void }) {
     return (
       <Stack gap="lg" align="flex-start">
         <HowKeywordsWork />
-        <Button leftSection={<IconPlus size={16} />} onClick={onCreate}>
-          Create your first keyword
-        </Button>
+        {canEdit ? (
+          <Button leftSection={<IconPlus size={16} />} onClick={onCreate}>
+            Create your first keyword
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No keywords in this workspace yet. You can read them here, but not add them.
+          </Text>
+        )}
       </Stack>
     );
   }

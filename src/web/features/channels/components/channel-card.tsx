@@ -21,12 +21,15 @@ import { useTestChannel } from '../api/test-channel';
 import { useUpdateChannel } from '../api/update-channel';
 import { KIND_INFO } from './channel-kinds';
 import { channelStatus } from './channel-status';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RenameChannelDialog } from './rename-channel-dialog';
 import { SecretDialog } from './secret-dialog';
 
-/** One channel: what and where, whether it delivers, what happened last, and what to do. */
-export function ChannelCard({ channel }: { channel: Channel }) {
+/**
+ * One channel: what and where, whether it delivers, what happened last, and what to do (for an
+ * admin: the others see the channel only).
+ */
+export function ChannelCard({ channel, canManage }: { channel: Channel; canManage: boolean }) {
   const info = KIND_INFO[channel.kind];
   const KindIcon = info.icon;
   const status = channelStatus(channel);
@@ -126,56 +129,60 @@ export function ChannelCard({ channel }: { channel: Channel }) {
             <Text size="sm">{test.error.message}</Text>
           </Alert>
         )}
-        <Group gap="xs" mt={4}>
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconSend size={14} />}
-            loading={test.isPending}
-            onClick={() => test.mutate(channel.id)}
-          >
-            Send test
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={
-              channel.isPaused ? <IconPlayerPlay size={14} /> : <IconPlayerPause size={14} />
-            }
-            loading={pause.isPending}
-            onClick={() => pause.mutate({ id: channel.id, data: { isPaused: !channel.isPaused } })}
-          >
-            {channel.isPaused ? 'Resume' : 'Pause'}
-          </Button>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon
-                variant="default"
-                size={30}
-                aria-label={`More actions for ${channel.name}`}
-              >
-                <IconDots size={16} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconPencil size={14} />} onClick={rename.open}>
-                Rename
-              </Menu.Item>
-              {channel.kind === 'webhook' && (
-                <Menu.Item leftSection={<IconKey size={14} />} onClick={confirmRotate.open}>
-                  Rotate signing secret
+        {canManage && (
+          <Group gap="xs" mt={4}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconSend size={14} />}
+              loading={test.isPending}
+              onClick={() => test.mutate(channel.id)}
+            >
+              Send test
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={
+                channel.isPaused ? <IconPlayerPlay size={14} /> : <IconPlayerPause size={14} />
+              }
+              loading={pause.isPending}
+              onClick={() =>
+                pause.mutate({ id: channel.id, data: { isPaused: !channel.isPaused } })
+              }
+            >
+              {channel.isPaused ? 'Resume' : 'Pause'}
+            </Button>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon
+                  variant="default"
+                  size={30}
+                  aria-label={`More actions for ${channel.name}`}
+                >
+                  <IconDots size={16} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconPencil size={14} />} onClick={rename.open}>
+                  Rename
                 </Menu.Item>
-              )}
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash size={14} />}
-                onClick={confirmDelete.open}
-              >
-                Delete
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
+                {channel.kind === 'webhook' && (
+                  <Menu.Item leftSection={<IconKey size={14} />} onClick={confirmRotate.open}>
+                    Rotate signing secret
+                  </Menu.Item>
+                )}
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={14} />}
+                  onClick={confirmDelete.open}
+                >
+                  Delete
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        )}
       </Stack>
       <RenameChannelDialog
         key={`${channel.name}-${renameOpened}`}

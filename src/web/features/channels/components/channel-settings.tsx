@@ -5,14 +5,19 @@ import { IconPlus, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import { toastSuccess } from '../../../lib/toast';
+import { useCan } from '../../../lib/workspace-access';
 import { useChannels } from '../api/get-channels';
 import { AddChannelDialog } from './add-channel-dialog';
 import { ChannelCard } from './channel-card';
 import { SecretDialog } from './secret-dialog';
 
-/** Settings → Notifications → Channels: every channel, with every load state, and adding one. */
+/**
+ * Settings → Notifications → Channels: every channel, with every load state, and adding one
+ * (an admin's: below, the list is read-only).
+ */
 export function ChannelSettings() {
   const channels = useChannels();
+  const canManage = useCan('admin');
   const [addOpened, add] = useDisclosure(false);
   const [created, setCreated] = useState<ChannelCreated | null>(null);
 
@@ -22,7 +27,7 @@ export function ChannelSettings() {
     else toastSuccess('Channel added', `Send a test to check that "${answer.channel.name}" works.`);
   };
 
-  const addButton = (
+  const addButton = canManage && (
     <Button leftSection={<IconPlus size={16} />} onClick={add.open}>
       Add channel
     </Button>
@@ -52,19 +57,19 @@ export function ChannelSettings() {
         icon={<IconSend size={28} stroke={1.5} />}
         withIndicatorBackground
         title="No channels yet"
-        description="A channel is a place Earshot posts new mentions to within seconds: a Slack or Discord channel, a Telegram chat, an ntfy topic on your phone, or your own webhook. Add one, then choose it under Send to in a keyword."
+        description={`A channel is a place Earshot posts new mentions to within seconds: a Slack or Discord channel, a Telegram chat, an ntfy topic on your phone, or your own webhook. ${canManage ? 'Add one, then choose it under Send to in a keyword.' : 'An admin of this workspace can add one.'}`}
       >
-        <EmptyState.Actions>{addButton}</EmptyState.Actions>
+        {addButton && <EmptyState.Actions>{addButton}</EmptyState.Actions>}
       </EmptyState>
     );
   } else {
     body = (
       <Stack gap="md">
-        <Group justify="flex-end">{addButton}</Group>
+        {addButton && <Group justify="flex-end">{addButton}</Group>}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" role="list" aria-label="Channels">
           {channels.data.map((channel) => (
             <div role="listitem" key={channel.id}>
-              <ChannelCard channel={channel} />
+              <ChannelCard channel={channel} canManage={canManage} />
             </div>
           ))}
         </SimpleGrid>

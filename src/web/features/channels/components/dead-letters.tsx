@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { RelativeTime } from '../../../components/relative-time';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useCan } from '../../../lib/workspace-access';
 import { useChannels } from '../api/get-channels';
 import { useDeadLetters } from '../api/get-dead-letters';
 import { useRetryDeadLetter } from '../api/retry-dead-letter';
@@ -15,8 +16,15 @@ import { quoteKeyword } from '../../../lib/quote-keyword';
 const mentionPath = (letter: DeadLetter) =>
   `/mentions?${new URLSearchParams({ alertId: String(letter.alertId), mention: String(letter.mentionId) })}`;
 
-/** `channelPaused`: a retry would be refused (409) until the channel is resumed. */
-function DeadLetterRow({ letter, channelPaused }: { letter: DeadLetter; channelPaused: boolean }) {
+type RowProps = {
+  letter: DeadLetter;
+  /** A retry would be refused (409) until the channel is resumed. */
+  channelPaused: boolean;
+  /** Retrying is an admin's (channels are). */
+  canRetry: boolean;
+};
+
+function DeadLetterRow({ letter, channelPaused, canRetry }: RowProps) {
   const retry = useRetryDeadLetter({
     onSuccess: () => toastSuccess('Delivery queued again', `To ${letter.channelName}`),
     onError: (error) => toastError('Could not retry the delivery', error),
@@ -51,17 +59,19 @@ function DeadLetterRow({ letter, channelPaused }: { letter: DeadLetter; channelP
             {channelPaused && ` · resume ${letter.channelName} to retry`}
           </Text>
         </Stack>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconRefresh size={14} />}
-          loading={retry.isPending}
-          disabled={channelPaused}
-          onClick={() => retry.mutate(letter.id)}
-          aria-label={`Retry the delivery of “${letter.title}” to ${letter.channelName}`}
-        >
-          Retry
-        </Button>
+        {canRetry && (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconRefresh size={14} />}
+            loading={retry.isPending}
+            disabled={channelPaused}
+            onClick={() => retry.mutate(letter.id)}
+            aria-label={`Retry the delivery of “${letter.title}” to ${letter.channelName}`}
+          >
+            Retry
+          </Button>
+        )}
       </Group>
     </Card>
   );
@@ -71,6 +81,7 @@ function DeadLetterRow({ letter, channelPaused }: { letter: DeadLetter; channelP
 export function DeadLetters() {
   const letters = useDeadLetters();
   const channels = useChannels();
+  const canRetry = useCan('admin');
   const paused = new Set((channels.data ?? []).filter((c) => c.isPaused).map((c) => c.id));
   if (letters.isPending) {
     return (
@@ -107,6 +118,7 @@ export function DeadLetters() {
           key={letter.id}
           letter={letter}
           channelPaused={paused.has(letter.channelId)}
+          canRetry={canRetry}
         />
       ))}
     </Stack>

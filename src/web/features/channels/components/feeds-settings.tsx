@@ -4,14 +4,17 @@ import { FEED_ITEMS } from '@shared/api/feeds';
 import { IconChevronDown, IconChevronRight, IconRefresh } from '@tabler/icons-react';
 import { ErrorAlert } from '../../../components/error-alert';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useCan } from '../../../lib/workspace-access';
 import { useFeeds } from '../api/get-feeds';
 import { useRotateFeeds } from '../api/rotate-feeds';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CopyField } from './copy-field';
 
 /** Settings → Notifications → Feeds: secret Atom and JSON Feed URLs, all mentions or a keyword's. */
 export function FeedsSettings() {
   const feeds = useFeeds();
+  // New URLs break every reader of the old ones: an admin's call.
+  const canRotate = useCan('admin');
   const [perKeyword, keywordsToggle] = useDisclosure(false);
   const [confirmOpened, confirm] = useDisclosure(false);
   const rotate = useRotateFeeds({
@@ -84,31 +87,35 @@ export function FeedsSettings() {
           </Collapse>
         </>
       )}
-      <Divider />
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
-          Shared a URL by mistake? Regenerate them: every old URL stops working.
-        </Text>
-        <Button
-          variant="default"
-          color="red"
-          leftSection={<IconRefresh size={16} />}
-          onClick={confirm.open}
-        >
-          Regenerate URLs
-        </Button>
-      </Group>
-      <ConfirmDialog
-        opened={confirmOpened}
-        title="Regenerate the feed URLs?"
-        confirmLabel="Regenerate URLs"
-        loading={rotate.isPending}
-        onConfirm={() => rotate.mutate()}
-        onClose={confirm.close}
-      >
-        Every feed gets a new URL. The old URLs stop working at once, so each feed reader or tool
-        that uses one needs the new URL.
-      </ConfirmDialog>
+      {canRotate && (
+        <>
+          <Divider />
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
+              Shared a URL by mistake? Regenerate them: every old URL stops working.
+            </Text>
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<IconRefresh size={16} />}
+              onClick={confirm.open}
+            >
+              Regenerate URLs
+            </Button>
+          </Group>
+          <ConfirmDialog
+            opened={confirmOpened}
+            title="Regenerate the feed URLs?"
+            confirmLabel="Regenerate URLs"
+            loading={rotate.isPending}
+            onConfirm={() => rotate.mutate()}
+            onClose={confirm.close}
+          >
+            Every feed gets a new URL. The old URLs stop working at once, so each feed reader or
+            tool that uses one needs the new URL.
+          </ConfirmDialog>
+        </>
+      )}
     </Stack>
   );
 }

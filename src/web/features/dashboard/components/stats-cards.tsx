@@ -82,7 +82,7 @@ export function StatsCards({ stats, isPending, error, onRetry }: Props) {
         label="Replies"
         value={stats?.repliedCount}
         icon={IconMessageCircle}
-        hint="Mentions you replied to"
+        hint="Mentions marked replied"
         badge={
           <Badge size="xs" variant="light" color="grape" tt="none" px={6}>
             Coming soon

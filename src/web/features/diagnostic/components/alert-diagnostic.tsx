@@ -12,6 +12,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useCan } from '../../../lib/workspace-access';
 import { useRunApiTest } from '../api/run-api-test';
 import { AlertMonitoringCard } from './alert-monitoring';
 import { quoteKeyword } from '../../../lib/quote-keyword';
@@ -76,6 +77,8 @@ type Props = {
 /** /alerts/debug/{id}: the alert's status and last error, a live API test, and its monitoring. */
 export function AlertDiagnostic({ id, info, expectedVolume }: Props) {
   const [result, setResult] = useState<TestRedditApiResult | null>(null);
+  // A viewer's test would be refused (403): it searches Reddit on the workspace's budget.
+  const canTest = useCan('member');
   const test = useRunApiTest(id, {
     onSuccess: (answer) => {
       setResult(answer);
@@ -148,22 +151,24 @@ export function AlertDiagnostic({ id, info, expectedVolume }: Props) {
           </Stack>
         </Card>
       )}
-      <Card withBorder padding="lg" component="section" aria-label="API test">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm" c="dimmed">
-            Searches Reddit now for this alert&apos;s keyword and counts the posts of the past week
-            that match it.
-          </Text>
-          <Button
-            leftSection={<IconPlayerPlay size={16} aria-hidden />}
-            onClick={() => test.mutate(alert.id)}
-            loading={test.isPending}
-          >
-            Run API Test
-          </Button>
-          {result && <TestResult result={result} keyword={alert.keyword} />}
-        </Stack>
-      </Card>
+      {canTest && (
+        <Card withBorder padding="lg" component="section" aria-label="API test">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm" c="dimmed">
+              Searches Reddit now for this alert&apos;s keyword and counts the posts of the past
+              week that match it.
+            </Text>
+            <Button
+              leftSection={<IconPlayerPlay size={16} aria-hidden />}
+              onClick={() => test.mutate(alert.id)}
+              loading={test.isPending}
+            >
+              Run API Test
+            </Button>
+            {result && <TestResult result={result} keyword={alert.keyword} />}
+          </Stack>
+        </Card>
+      )}
       {expectedVolume(alert.id)}
       <AlertMonitoringCard id={id} />
     </Stack>

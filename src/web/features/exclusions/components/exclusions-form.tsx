@@ -10,6 +10,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { failedSubmit } from '../../../lib/form-errors';
 import { toastSuccess } from '../../../lib/toast';
+import { useCan } from '../../../lib/workspace-access';
 import { useUpdateExclusions } from '../api/update-exclusions';
 
 type Values = { subreddits: string[]; authors: string[] };
@@ -58,6 +59,8 @@ const fields = {
 /** Two lists of names with Save; what they filtered today above them. */
 export function ExclusionsForm({ exclusions }: { exclusions: Exclusions }) {
   const update = useUpdateExclusions();
+  // A viewer reads the lists; saving would be refused (403).
+  const canEdit = useCan('member');
   const form = useForm<Values>({
     initialValues: valuesOf(exclusions),
     validateInputOnChange: true,
@@ -108,6 +111,7 @@ export function ExclusionsForm({ exclusions }: { exclusions: Exclusions }) {
       onChange: (tags: string[]) => form.setFieldValue(field, normalised(parse)(tags)),
       searchValue: pending[field],
       onSearchChange: (text: string) => setPending((current) => ({ ...current, [field]: text })),
+      readOnly: !canEdit,
       splitChars: [',', ' '],
       maxTags: MAX_EXCLUSIONS,
       clearable: true,
@@ -147,19 +151,25 @@ export function ExclusionsForm({ exclusions }: { exclusions: Exclusions }) {
           Applies to new matches, up to {MAX_EXCLUSIONS} names in each list. Mentions already found
           stay where they are.
         </Text>
-        <Group>
-          {/* Pressing Save keeps the focus in the list being typed in: a blur would turn its text
+        {canEdit ? (
+          <Group>
+            {/* Pressing Save keeps the focus in the list being typed in: a blur would turn its text
               into a tag first, and the taller list would move the button from under the
               pointer before the click (seen at 390 px). Save takes the text itself. */}
-          <Button
-            type="submit"
-            disabled={!form.isDirty() && !hasPending}
-            loading={update.isPending}
-            onMouseDown={(event) => event.preventDefault()}
-          >
-            Save Exclusions
-          </Button>
-        </Group>
+            <Button
+              type="submit"
+              disabled={!form.isDirty() && !hasPending}
+              loading={update.isPending}
+              onMouseDown={(event) => event.preventDefault()}
+            >
+              Save Exclusions
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Your role in this workspace lets you read the exclusions, not change them.
+          </Text>
+        )}
       </Stack>
     </form>
   );

@@ -10,14 +10,17 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { Mention } from '@shared/api/mentions';
+import type { MentionPerson } from '@shared/api/workspaces';
 import { IconArrowBigUp, IconExternalLink, IconMessage } from '@tabler/icons-react';
 import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { RelativeTime } from '../../../components/relative-time';
 import { toastError } from '../../../lib/toast';
+import { useCan } from '../../../lib/workspace-access';
 import { useMarkRead } from '../api/mark-read';
 import { useUpdateReplied } from '../api/update-replied';
 import { excerptSegments, highlight, keywordQuery, plainText } from '../excerpt';
 import { HighlightedText } from '../../../components/highlighted-text';
+import { MentionTeamLine } from './mention-team-line';
 import { WhyMatched } from './why-matched';
 import {
   authorName,
@@ -40,7 +43,11 @@ type Props = {
   feedback: MentionFeedback;
   /** A bordered card (dashboard) or a plain row between dividers (the Alerts list). */
   framed?: boolean;
+  /** The current workspace's members, for the Assign menu (none: no menu). */
+  assignees?: MentionPerson[];
 };
+
+const noAssignees: MentionPerson[] = [];
 
 // A site's text can hold any direction of script: each piece is isolated and flows by its own
 // first strong character, and long unbroken strings wrap instead of widening the page.
@@ -78,16 +85,23 @@ function RepliedSwitch({ mention }: { mention: Mention }) {
 }
 
 /**
- * One matching post or comment: where, when, what, and the reply toggle. See
- * docs/product.md §3 (Screens).
+ * One matching post or comment: where, when, what, the reply toggle, and who on the team replied
+ * or has it. See docs/product.md §3 (Screens).
  */
-export function MentionCard({ mention, feedback: Feedback, framed = true }: Props) {
+export function MentionCard({
+  mention,
+  feedback: Feedback,
+  framed = true,
+  assignees = noAssignees,
+}: Props) {
   const markRead = useMarkRead();
+  // A viewer reads only: marking read, replied or assigned would each be refused (403).
+  const canWork = useCan('member');
   const query = useMemo(() => keywordQuery(mention.keyword), [mention.keyword]);
   const title = useMemo(() => highlight(query, plainText(mention.title)), [query, mention.title]);
   const excerpt = useMemo(() => excerptSegments(query, mention.body), [query, mention.body]);
   const opened = () => {
-    if (!mention.isRead) markRead.mutate(mention.id);
+    if (!mention.isRead && canWork) markRead.mutate(mention.id);
   };
   const link = {
     href: mentionHref(mention),
@@ -133,7 +147,7 @@ export function MentionCard({ mention, feedback: Feedback, framed = true }: Prop
             </Badge>
           )}
         </Group>
-        <RepliedSwitch mention={mention} />
+        {canWork && <RepliedSwitch mention={mention} />}
       </Group>
       <Anchor {...link} fw={600} c="var(--mantine-color-text)" style={untrusted} dir="auto">
         {mention.isComment && (
@@ -148,6 +162,7 @@ export function MentionCard({ mention, feedback: Feedback, framed = true }: Prop
           <HighlightedText segments={excerpt} />
         </Text>
       )}
+      <MentionTeamLine mention={mention} assignees={assignees} />
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap="md" wrap="wrap">
           {hasScore(mention) && (

@@ -6,6 +6,7 @@ import { readSourceName, SOURCE_LABELS, type SourceName } from '@shared/sources'
 import { IconCalendar, IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useEnabledSources } from '../../../lib/get-site-info';
+import { useWorkspaceAccess } from '../../../lib/workspace-access';
 
 type Props = {
   filters: Filters;
@@ -21,6 +22,12 @@ const STATUS = [
   { value: 'false', label: 'Not Replied' },
 ];
 
+const ASSIGNEE = [
+  { value: '', label: 'All' },
+  { value: 'me', label: 'Assigned to me' },
+  { value: 'none', label: 'Unassigned' },
+];
+
 const ALL_SITES = 'all';
 
 /** "All sites" and each site this server reads (and the one the URL asks for, if another). */
@@ -32,7 +39,10 @@ function siteOptions(enabled: readonly SourceName[], current: SourceName | undef
   ];
 }
 
-/** Subreddit, site, status, date and keyword filters; applied by the server, kept in the URL. */
+/**
+ * Subreddit, site, status, assignee, date and keyword filters; applied by the server, kept in
+ * the URL.
+ */
 export function MentionFilters({ filters, keywords, onChange, onClear }: Props) {
   // Typing stays instant; the URL (and the request) follow once the user pauses.
   const [subreddit, setSubreddit] = useState(filters.subreddit ?? '');
@@ -50,6 +60,8 @@ export function MentionFilters({ filters, keywords, onChange, onClear }: Props) 
   const active = Object.keys(filters).length > 0;
   const enabledSources = useEnabledSources();
   const source = filters.source ? readSourceName(filters.source) : undefined;
+  // Alone in a workspace, nobody assigns; a shared link with the filter still shows it.
+  const shared = useWorkspaceAccess()?.shared ?? false;
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" mb="md">
@@ -82,6 +94,14 @@ export function MentionFilters({ filters, keywords, onChange, onClear }: Props) 
         value={filters.replied ?? ''}
         onChange={(value) => onChange('replied', value || null)}
       />
+      {(shared || filters.assignee) && (
+        <SegmentedControl
+          aria-label="Assignee"
+          data={ASSIGNEE}
+          value={filters.assignee ?? ''}
+          onChange={(value) => onChange('assignee', value || null)}
+        />
+      )}
       <DatePickerInput
         aria-label="Filter by date"
         placeholder="Filter by date"

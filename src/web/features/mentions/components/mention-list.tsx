@@ -1,6 +1,7 @@
 import { Button, Center, Divider, EmptyState, Loader, Paper, Text } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
 import { IconBellSearch, IconFilterOff } from '@tabler/icons-react';
+import type { MentionPerson } from '@shared/api/workspaces';
 import { Fragment, useEffect } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -14,10 +15,12 @@ type Props = {
   filtered: boolean;
   onClearFilters: () => void;
   feedback: MentionFeedback;
+  /** The current workspace's members, for each card's Assign menu. */
+  assignees?: MentionPerson[];
 };
 
 /** The Alerts list: pages load as the bottom comes into view, and the end says so. */
-export function MentionList({ filters, filtered, onClearFilters, feedback }: Props) {
+export function MentionList({ filters, filtered, onClearFilters, feedback, assignees }: Props) {
   const list = useMentionsList(filters);
   const sites = useSitesText();
   const { ref: bottomRef, entry } = useIntersection({ rootMargin: '600px' });
@@ -55,7 +58,7 @@ export function MentionList({ filters, filtered, onClearFilters, feedback }: Pro
             variant="light"
             icon={<IconFilterOff size={28} aria-hidden />}
             title="No alerts match these filters"
-            description="Try another subreddit, site, status or date."
+            description="Try another subreddit, site, status, assignee or date."
           >
             <EmptyState.Actions>
               <Button variant="default" onClick={onClearFilters}>
@@ -86,7 +89,7 @@ export function MentionList({ filters, filtered, onClearFilters, feedback }: Pro
       {items.map((mention, i) => (
         <Fragment key={mention.id}>
           {i > 0 && <Divider />}
-          <MentionCard mention={mention} feedback={feedback} framed={false} />
+          <MentionCard mention={mention} feedback={feedback} framed={false} assignees={assignees} />
         </Fragment>
       ))}
       <Divider />

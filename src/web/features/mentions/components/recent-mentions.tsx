@@ -1,4 +1,5 @@
 import { Anchor, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
+import type { MentionPerson } from '@shared/api/workspaces';
 import { useState } from 'react';
 import { IconArrowRight, IconMessages, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,7 +20,14 @@ import { useSitesText } from '../../../lib/sites-text';
  * Dashboard "Latest discussions matching your keywords": the newest 5. See
  * docs/product.md §3 (Screens).
  */
-export function RecentMentions({ feedback }: { feedback: MentionFeedback }) {
+export function RecentMentions({
+  feedback,
+  assignees,
+}: {
+  feedback: MentionFeedback;
+  /** The current workspace's members, for each card's Assign menu. */
+  assignees?: MentionPerson[];
+}) {
   const recent = useRecentMentions();
   const sites = useSitesText();
   const queryClient = useQueryClient();
@@ -66,7 +74,9 @@ export function RecentMentions({ feedback }: { feedback: MentionFeedback }) {
       ) : (
         items
           .slice(0, RECENT_MENTIONS)
-          .map((m) => <MentionCard key={m.id} mention={m} feedback={feedback} />)
+          .map((m) => (
+            <MentionCard key={m.id} mention={m} feedback={feedback} assignees={assignees} />
+          ))
       )}
       <Group justify="space-between" gap="sm" mt={4}>
         <Group gap="sm">

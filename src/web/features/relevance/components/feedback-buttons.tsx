@@ -2,6 +2,7 @@ import { ActionIcon, Group } from '@mantine/core';
 import type { RelevanceLabel } from '@shared/api/relevance';
 import { IconThumbDown, IconThumbUp } from '@tabler/icons-react';
 import { toastError } from '../../../lib/toast';
+import { useCan } from '../../../lib/workspace-access';
 import { useSetFeedback } from '../api/set-feedback';
 
 type Props = { mention: { id: number; feedback: RelevanceLabel | null } };
@@ -11,6 +12,8 @@ type Props = { mention: { id: number; feedback: RelevanceLabel | null } };
  * pressing the marked one again takes the mark back. The keyword's filter learns from them.
  */
 export function FeedbackButtons({ mention }: Props) {
+  // Labels teach the keyword's filter: a viewer's would be refused (403).
+  const canLabel = useCan('member');
   const feedback = useSetFeedback(mention.id, {
     onError: (error) => toastError('Could not save your feedback', error),
   });
@@ -19,6 +22,7 @@ export function FeedbackButtons({ mention }: Props) {
   const press = (label: RelevanceLabel) =>
     feedback.mutate({ mentionId: mention.id, label: current === label ? null : label });
   const pressed = (label: RelevanceLabel) => current === label;
+  if (!canLabel) return null;
   return (
     <Group gap={2} wrap="nowrap" role="group" aria-label="Is this mention relevant?">
       <ActionIcon
