@@ -41,8 +41,17 @@ test('two workers on one database share the listings and store every planted ite
       .filter((item) =>
         /twinword/i.test(`${item.title ?? ''} ${item.selftext ?? ''} ${item.body ?? ''}`),
       );
-  // Until enough is planted for both workers to take part (about 3 s at these rates).
-  await eventually('31 planted items', () => plantedSoFar().length > 30, { timeoutMs: 20_000 });
+  const readBy = (agent: string) =>
+    t.fake.requests.some(
+      (r) => r.at >= start && r.path.startsWith('/r/') && r.headers['user-agent'] === agent,
+    );
+  // Until enough is planted and both workers have taken part (about 3 s at these rates; longer
+  // on a loaded machine, where one worker may hold every listing for a while).
+  await eventually(
+    '31 planted items, read by both workers',
+    () => plantedSoFar().length > 30 && agents.every(readBy),
+    { timeoutMs: 30_000 },
+  );
   t.fake.stopFirehose();
 
   const planted = plantedSoFar();

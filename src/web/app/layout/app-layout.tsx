@@ -17,7 +17,7 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
   const { logout, isPending } = useLogoutAction();
   const workspaces = useWorkspaces();
   const current = workspaces.data?.items.find((workspace) => workspace.isCurrent);
-  useLiveEvents(workspaces.isError ? null : current?.id);
+  useLiveEvents(current?.id);
   return (
     <WorkspaceAccessScope userId={user.id}>
       <AppShell

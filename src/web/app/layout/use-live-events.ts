@@ -1,6 +1,6 @@
 import { LIVE_EVENTS_PATH, liveEventSchema } from '@shared/api/live-events';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { applyLiveEvent, refetchAfterGap } from './live-events';
 
 /** After the browser gives up on a stream (an error answer), the next try waits this long. */
@@ -13,12 +13,19 @@ const REOPEN_MS = 5_000;
  * A reconnect may have missed events, so it refetches what is on screen.
  *
  * The server streams the workspace current when the stream opened: a switch opens a new one.
- * `workspace` undefined (not known yet) opens none; null (could not be known) opens one anyway.
+ * The first stream opens at once, not after the workspace is known: a mention stored while the
+ * page waited would otherwise reach neither its first fetch nor the stream.
  */
-export function useLiveEvents(workspace: number | null | undefined) {
+export function useLiveEvents(workspace: number | undefined) {
   const queryClient = useQueryClient();
+  const [stream, setStream] = useState(0);
+  const streamed = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (workspace === undefined) return;
+    if (streamed.current !== undefined && streamed.current !== workspace) setStream((n) => n + 1);
+    streamed.current = workspace;
+  }, [workspace]);
+  useEffect(() => {
     let source: EventSource | undefined;
     let reopen: ReturnType<typeof setTimeout> | undefined;
     let opened = false;
@@ -42,7 +49,7 @@ export function useLiveEvents(workspace: number | null | undefined) {
       clearTimeout(reopen);
       source?.close();
     };
-  }, [queryClient, workspace]);
+  }, [queryClient, stream]);
 }
 
 function parseJson(text: string): unknown {
