@@ -78,6 +78,16 @@ export function createWorkspaceService(deps: {
     return row;
   }
 
+  /** The caller's membership when they are an admin or owner; else 403 naming what they tried. */
+  async function adminOf(workspaceId: number, userId: number, doing: string, on: DbOrTx = db) {
+    const row = await repo.findMembership(on, workspaceId, userId);
+    if (!row) throw new NotFoundError('Workspace not found');
+    if (!roleAtLeast(row.role, 'admin')) {
+      throw new ForbiddenError(`Only an admin or owner can ${doing}.`);
+    }
+    return row;
+  }
+
   /** Only an owner may make, change or remove an owner. */
   function assertMayTouch(actor: Role, role: Role) {
     if (role === 'owner' && actor !== 'owner') {
@@ -160,10 +170,7 @@ export function createWorkspaceService(deps: {
     },
 
     async invite(actor: SessionUser, workspaceId: number, body: { email: string; role: Role }) {
-      const row = await membershipOf(workspaceId, actor.id);
-      if (!roleAtLeast(row.role, 'admin')) {
-        throw new ForbiddenError('Only an admin or owner can invite people.');
-      }
+      const row = await adminOf(workspaceId, actor.id, 'invite people');
       assertMayTouch(row.role, body.role);
       const email = body.email.toLowerCase();
       if (email === actor.email.toLowerCase()) {
@@ -207,10 +214,7 @@ export function createWorkspaceService(deps: {
 
     /** A new link (the old one stops working) and seven more days. */
     async resendInvitation(actor: SessionUser, workspaceId: number, invitationId: number) {
-      const row = await membershipOf(workspaceId, actor.id);
-      if (!roleAtLeast(row.role, 'admin')) {
-        throw new ForbiddenError('Only an admin or owner can resend invitations.');
-      }
+      await adminOf(workspaceId, actor.id, 'resend invitations');
       await invitationsPerWorkspace.hit(String(workspaceId));
       const now = clock.now();
       const fresh = newToken();
@@ -236,10 +240,7 @@ export function createWorkspaceService(deps: {
     },
 
     async revokeInvitation(actorId: number, workspaceId: number, invitationId: number) {
-      const row = await membershipOf(workspaceId, actorId);
-      if (!roleAtLeast(row.role, 'admin')) {
-        throw new ForbiddenError('Only an admin or owner can revoke invitations.');
-      }
+      await adminOf(workspaceId, actorId, 'revoke invitations');
       if (!(await repo.revokeInvitation(db, workspaceId, invitationId, clock.now()))) {
         throw new NotFoundError('Invitation not found');
       }
@@ -248,11 +249,7 @@ export function createWorkspaceService(deps: {
     async changeRole(actorId: number, workspaceId: number, userId: number, role: Role) {
       await db.transaction(async (tx) => {
         await repo.lockWorkspace(tx, workspaceId);
-        const actor = await repo.findMembership(tx, workspaceId, actorId);
-        if (!actor) throw new NotFoundError('Workspace not found');
-        if (!roleAtLeast(actor.role, 'admin')) {
-          throw new ForbiddenError('Only an admin or owner can change roles.');
-        }
+        const actor = await adminOf(workspaceId, actorId, 'change roles', tx);
         const target = await repo.findMembership(tx, workspaceId, userId);
         if (!target) throw new NotFoundError('Member not found');
         assertMayTouch(actor.role, target.role);
