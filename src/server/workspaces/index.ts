@@ -2,9 +2,5 @@
 // workspace each request works in.
 export { deleteWorkspacesOnlyOwnedBy } from './repo';
 export { workspaceRoutes } from './routes';
-export {
-  createWorkspaceService,
-  INVITATIONS_PER_HOUR,
-  type InvitationMail,
-  type WorkspaceService,
-} from './service';
+export { INVITATIONS_PER_HOUR, type InvitationMail } from './invitation-service';
+export { createWorkspaceService, type WorkspaceService } from './service';
