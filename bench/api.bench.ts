@@ -86,16 +86,21 @@ async function seedMentions(db: Database['db'], userFilter: SQLWrapper, count: n
          generate_series(1, ${count} / a.n) g`);
 }
 
+/** The measured workspace's 20 keywords (the user's, and the same for the team's). */
+function seedMeasuredKeywords(db: Database['db'], workspaceId: number) {
+  return db.execute(sql`
+    insert into alerts (workspace_id, keyword)
+    select ${workspaceId}, (array['stripe', 'paddle', '"customer support"', 'node.js', 'pric*'])[1 + g % 5] || ' ' || g
+    from generate_series(1, ${ALERTS}) g`);
+}
+
 async function seed(database: Database, userId: number) {
   const { db } = database;
   await db.execute(sql`
     insert into users (username, email, password)
     select 'other' || g || '@example.com', 'other' || g || '@example.com', 'x'
     from generate_series(1, ${OTHER_USERS}) g`);
-  await db.execute(sql`
-    insert into alerts (workspace_id, keyword)
-    select ${userId}, (array['stripe', 'paddle', '"customer support"', 'node.js', 'pric*'])[1 + g % 5] || ' ' || g
-    from generate_series(1, ${ALERTS}) g`);
+  await seedMeasuredKeywords(db, userId);
   await db.execute(sql`
     insert into alerts (workspace_id, keyword)
     select u.id, 'zendesk ' || g from users u, generate_series(1, 5) g where u.id <> ${userId}`);
@@ -125,10 +130,7 @@ async function seedTeams(database: Database) {
     select o.id, o.id + k, (array['member', 'admin', 'member', 'viewer'])[k]
     from unnest(${`{${owners.join(',')}}`}::int[]) as o(id), generate_series(1, ${TEAM_SIZE - 1}) k`);
   const team = owners[0];
-  await db.execute(sql`
-    insert into alerts (workspace_id, keyword)
-    select ${team}, (array['stripe', 'paddle', '"customer support"', 'node.js', 'pric*'])[1 + g % 5] || ' ' || g
-    from generate_series(1, ${ALERTS}) g`);
+  await seedMeasuredKeywords(db, team);
   await db.execute(sql`
     insert into alerts (workspace_id, keyword)
     select o, 'helpdesk ' || g from unnest(${`{${owners.slice(1).join(',')}}`}::int[]) as o,
