@@ -74,19 +74,22 @@ async function mailedLink(to: string, path: string) {
   return link!;
 }
 
-/** A new account whose address is verified: only such an account can accept an invitation. */
-async function verifiedUser(prefix: string): Promise<TestUser> {
+/** Opens the verification link mailed to `email`, as its owner would. */
+async function confirmEmail(email: string) {
   const { url } = suite.server;
-  const user = await createUserThroughApi(url, uniqueUser(prefix));
-  const token = new URL(await mailedLink(user.email, '/verify-email'), url).searchParams.get(
-    'token',
-  );
+  const token = new URL(await mailedLink(email, '/verify-email'), url).searchParams.get('token');
   const res = await fetch(`${url}/api/email-verification/confirm`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: url },
     body: JSON.stringify({ token }),
   });
   expect(res.status).toBe(200);
+}
+
+/** A new account whose address is verified: only such an account can accept an invitation. */
+async function verifiedUser(prefix: string): Promise<TestUser> {
+  const user = await createUserThroughApi(suite.server.url, uniqueUser(prefix));
+  await confirmEmail(user.email);
   return user;
 }
 
@@ -144,6 +147,8 @@ describe.skipIf(!suite.enabled)('a team in the browser', () => {
     // The owner: Pro (5 seats), one keyword with one mention.
     const owner = await suite.open(DESKTOP);
     const ownerUser = await registerThroughApi(owner.context, url, uniqueUser('owner'));
+    // Only a verified address sends invitations.
+    await confirmEmail(ownerUser.email);
     await upgradeToPro(owner.context.request);
     const title = await sharedMention(owner.context.request);
     await readyForChecks(owner.page);

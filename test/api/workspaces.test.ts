@@ -79,6 +79,17 @@ describe('personal workspaces', () => {
     expect(created.body.userId).toBe(user.id);
   });
 
+  test('an owner whose address is not verified cannot have invitations sent', async () => {
+    const owner = await t.signedIn(undefined, { verified: false });
+    await pro(owner);
+    const res = await owner.client.post(`/api/workspaces/${owner.user.id}/invitations`, {
+      email: 'someone@example.com',
+      role: 'member',
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Verify your email address before inviting people.');
+  });
+
   test('Free has one seat: inviting anyone is refused, naming the limit', async () => {
     const { client, user } = await t.signedIn();
     const res = await client.post(`/api/workspaces/${user.id}/invitations`, {

@@ -72,6 +72,10 @@ export function createInvitationService(deps: InvitationDeps) {
     async invite(actor: SessionUser, workspaceId: number, body: { email: string; role: Role }) {
       const row = await adminOf(db, workspaceId, actor.id, 'invite people');
       assertMayTouch(row.role, body.role);
+      // Invitations are mail to any address: only a proven sender may have them sent.
+      if (!actor.emailVerifiedAt) {
+        throw new ForbiddenError('Verify your email address before inviting people.');
+      }
       const email = body.email.toLowerCase();
       if (email === actor.email.toLowerCase()) {
         throw new ValidationError('You are already in this workspace', {
