@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
 import { text, visible } from './support/locators';
@@ -35,6 +35,12 @@ async function openRowMenu(page: Page, keyword: string) {
   await page.getByRole('button', { name: `Actions for "${keyword}"` }).click();
 }
 
+/** The element, scrolled to the middle of its scrolling container. */
+async function centered(locator: Locator) {
+  await locator.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  return locator;
+}
+
 describe.skipIf(!suite.enabled)('alerts in the browser', () => {
   test('an alert is created with advanced options, edited, paused, resumed and deleted', async () => {
     const page = await signedInPage();
@@ -47,8 +53,14 @@ describe.skipIf(!suite.enabled)('alerts in the browser', () => {
     await keywordField(page).fill('stripe OR paddle');
     await dialog(page).getByRole('textbox', { name: 'Subreddits' }).fill('r/SaaS, startups');
     await dialog(page).getByRole('button', { name: 'Advanced Options' }).click();
-    await dialog(page).getByRole('checkbox', { name: 'Include comments' }).uncheck();
-    await dialog(page).getByRole('checkbox', { name: 'Titles only' }).check();
+    // Mid-scroll, the options can sit under the dialog's sticky footer (it then takes the
+    // click, seen in CI): each is brought to the middle of the dialog first.
+    await centered(dialog(page).getByRole('checkbox', { name: 'Include comments' })).then((box) =>
+      box.uncheck(),
+    );
+    await centered(dialog(page).getByRole('checkbox', { name: 'Titles only' })).then((box) =>
+      box.check(),
+    );
     await dialog(page).getByRole('textbox', { name: 'Minimum score' }).fill('5');
     await dialog(page).getByRole('radio', { name: 'Dashboard + Email' }).check();
     // A double click must create one alert: two clicks in one task, before React re-renders.
