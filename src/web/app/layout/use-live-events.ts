@@ -10,7 +10,7 @@ const REOPEN_MS = 5_000;
  * One server-sent event stream per signed-in tab (GET /api/events): the page refetches what
  * an event says changed, and nothing polls (decision 026). The browser reconnects a dropped
  * stream by itself; after an error answer it stops, so this opens a new one a little later.
- * A reconnect may have missed events, so it refetches what is on screen.
+ * A stream may have missed events before it opened, so each open refetches what is on screen.
  *
  * The server streams the workspace current when the stream opened: a switch opens a new one.
  * The first stream opens at once, not after the workspace is known: a mention stored while the
@@ -28,13 +28,11 @@ export function useLiveEvents(workspace: number | undefined) {
   useEffect(() => {
     let source: EventSource | undefined;
     let reopen: ReturnType<typeof setTimeout> | undefined;
-    let opened = false;
     const open = () => {
       source = new EventSource(LIVE_EVENTS_PATH);
-      source.onopen = () => {
-        if (opened) refetchAfterGap(queryClient);
-        opened = true;
-      };
+      // Every open, the first too: what was stored between the page's first fetches and the
+      // stream's start reached neither, and would wait for the next event (seen in CI).
+      source.onopen = () => refetchAfterGap(queryClient);
       source.onmessage = (message: MessageEvent<string>) => {
         const event = liveEventSchema.safeParse(parseJson(message.data));
         if (event.success) applyLiveEvent(queryClient, event.data);
