@@ -15,7 +15,9 @@ import {
   publicAccountRoutes,
   sessionIdOf,
 } from './accounts';
+import pkg from '../../package.json' with { type: 'json' };
 import { alertRoutes, createAlertService } from './alerts';
+import { apiKeyRoutes, createApiKeyService, createRequireApiKey } from './api-keys';
 import { channelRoutes, createChannelService } from './channels';
 import {
   createSubscriptionService,
@@ -55,6 +57,7 @@ import { createExclusionService, exclusionRoutes } from './exclusions';
 import { createRelevanceService, relevanceRoutes } from './relevance';
 import { createPreviewService, previewRoutes, type RecentItemWindow } from './preview';
 import { createMentionService, createStatsService, mentionRoutes, statsRoutes } from './mentions';
+import { installApiReference, mcpRoutes, publicApiRoutes } from './public-api';
 
 export type AppDeps = OutsideClients & {
   config: Config;
@@ -109,6 +112,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
   app.decorateRequest('workspace', null);
+  app.decorateRequest('apiKey', null);
+  // Before any route: the OpenAPI document is collected as the /api/v1 routes are added.
+  await installApiReference(app, {
+    appUrl: config.appUrl,
+    supportEmail: config.supportEmail,
+    version: pkg.version,
+  });
 
   const subscriptions = createSubscriptionService({
     db,
@@ -166,6 +176,21 @@ export async function buildApp(deps: AppDeps) {
     mentions,
     secrets: deps.secrets,
   });
+  const alerts = createAlertService({
+    db,
+    clock,
+    sources: config.sources,
+    pollStates: ingestion.pollStates,
+  });
+  const relevance = createRelevanceService({ db, clock });
+  const stats = createStatsService({ db, clock });
+  const preview = createPreviewService({
+    clock,
+    window: deps.recentItems,
+    reddit: deps.reddit,
+    log: app.log,
+    rateLimiter,
+  });
   const digests = createDigestService({
     db,
     clock,
@@ -199,8 +224,10 @@ export async function buildApp(deps: AppDeps) {
   // Private: every route registered in here answers 401 without a session.
   const workspaces = createWorkspaceService({ db, clock, mail: accountMail, rateLimiter });
   const requireUser = createRequireUser(auth, cookies, workspaces.resolve);
+  const apiKeys = createApiKeyService({ db, clock, resolveIn: workspaces.resolveIn });
   await registerPrivateRoutes(app, requireUser, (scope) => {
     accountRoutes(scope, { auth, cookies });
+    apiKeyRoutes(scope, { apiKeys });
     workspaceRoutes(scope, {
       workspaces,
       sessionId: (request) => sessionIdOf(cookies.read(request) ?? ''),
@@ -216,26 +243,11 @@ export async function buildApp(deps: AppDeps) {
         return current?.id === workspaceId;
       },
     });
-    alertRoutes(scope, {
-      alerts: createAlertService({
-        db,
-        clock,
-        sources: config.sources,
-        pollStates: ingestion.pollStates,
-      }),
-    });
+    alertRoutes(scope, { alerts });
     ingestionRoutes(scope, { ingestion });
     exclusionRoutes(scope, { exclusions: createExclusionService({ db, clock }) });
-    relevanceRoutes(scope, { relevance: createRelevanceService({ db, clock }) });
-    previewRoutes(scope, {
-      preview: createPreviewService({
-        clock,
-        window: deps.recentItems,
-        reddit: deps.reddit,
-        log: app.log,
-        rateLimiter,
-      }),
-    });
+    relevanceRoutes(scope, { relevance });
+    previewRoutes(scope, { preview });
     channelRoutes(scope, {
       channels: createChannelService({
         db,
@@ -259,7 +271,7 @@ export async function buildApp(deps: AppDeps) {
         rateLimiter,
       }),
     });
-    statsRoutes(scope, { stats: createStatsService({ db, clock }) });
+    statsRoutes(scope, { stats });
     mentionRoutes(scope, { mentions });
     feedRoutes(scope, { feeds });
     subscriptionRoutes(scope, { subscriptions });
@@ -281,6 +293,18 @@ export async function buildApp(deps: AppDeps) {
         rateLimiter,
       }),
     });
+  });
+
+  // The public API and the MCP server: every route in here answers 401 without an API key.
+  const requireApiKey = createRequireApiKey({
+    apiKeys,
+    rateLimiter,
+    requestsPerMinute: config.apiRateLimitPerMinute,
+  });
+  await registerPrivateRoutes(app, requireApiKey, (scope) => {
+    const services = { alerts, mentions, relevance, stats, preview };
+    publicApiRoutes(scope, { ...services, appUrl: config.appUrl });
+    mcpRoutes(scope, { ...services, clock, version: pkg.version });
   });
 
   await installWebApp(app, deps.webRoot);

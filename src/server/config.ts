@@ -116,6 +116,12 @@ const envSchema = z.object({
     .min(1)
     .max(100_000)
     .default(10),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(120),
   ALLOW_PRIVATE_WEBHOOKS: booleanString.default(false),
   TELEGRAM_API_BASE: url(['http', 'https']).default('https://api.telegram.org'),
   // Load shedding (decision record 023): 0 turns a check off.
@@ -249,5 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }),
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    /** Requests a minute one public API key may make (DESIGN §7), counted in the database. */
+    apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
   });
 }

@@ -105,6 +105,14 @@ export function createAlertService(deps: {
       return rows.map((row) => toAlertDto(row, channels.get(row.id)));
     },
 
+    async get(workspaceId: number, id: number) {
+      const row = await repo.findOwnedAlert(db, workspaceId, id);
+      if (!row) throw new NotFoundError(ALERT_NOT_FOUND);
+      const [withState] = await withPollState([row]);
+      const channels = await channelIdsByAlert(db, [id]);
+      return toAlertDto(withState, channels.get(id));
+    },
+
     async create(workspaceId: number, input: AlertCreate) {
       const { channelIds, sources, ...rest } = input;
       assertReadSources(sources, deps.sources);

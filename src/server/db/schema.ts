@@ -11,3 +11,4 @@ export * from './schema/secrets';
 export * from './schema/limits';
 export * from './schema/sources';
 export * from './schema/workspaces';
+export * from './schema/api-keys';

@@ -1,5 +1,6 @@
 import { roleAtLeast, type Role } from '@shared/api/workspaces';
 import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { CurrentWorkspace } from './current-user';
 import { ForbiddenError } from './errors';
 
 /**
@@ -32,14 +33,12 @@ const WORD: Record<Role, string> = {
 };
 
 /**
- * onRequest, after the session's user and workspace are known: 403 when the caller's role is
- * below the route's, or when the workspace is read-only (more members than seats) and the
- * caller, not its owner, asks to change something.
+ * 403 when the caller's role is below `access`, or when the workspace is read-only (more
+ * members than seats) and the caller, not its owner, asks to change something. Routes get it
+ * from their declaration; an MCP tool, one route with many tools, asks for each.
  */
-export async function enforceRouteAccess(request: FastifyRequest) {
-  const access = request.routeOptions.config.access;
-  const workspace = request.workspace;
-  if (!access || access === 'personal' || !workspace) return;
+export function assertAccess(workspace: CurrentWorkspace, access: Access) {
+  if (access === 'personal') return;
   if (!roleAtLeast(workspace.role, access)) {
     throw new ForbiddenError(
       `Only ${WORD[access]} or above can do this in this workspace; you are ${WORD[workspace.role]}.`,
@@ -50,4 +49,10 @@ export async function enforceRouteAccess(request: FastifyRequest) {
       'This workspace has more members than its plan has seats, so it is read-only until its owner upgrades or removes members.',
     );
   }
+}
+
+/** onRequest, after the caller's user and workspace are known: the route's declared access. */
+export async function enforceRouteAccess(request: FastifyRequest) {
+  const access = request.routeOptions.config.access;
+  if (access && request.workspace) assertAccess(request.workspace, access);
 }

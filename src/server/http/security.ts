@@ -19,8 +19,13 @@ export function allowedOrigins(appUrl: string) {
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** RFC 8058 one-click unsubscribe: mail providers POST from their own servers; a token authorises it. */
-const ORIGIN_EXEMPT_PATHS = new Set(['/unsubscribe']);
+/**
+ * Writes that carry their own credential rather than a cookie, so a cross-site page cannot
+ * make them for a visitor: RFC 8058 one-click unsubscribe (mail providers POST from their own
+ * servers with a token), and the public API and MCP server (a bearer key; DESIGN §7).
+ */
+const originExempt = (path: string) =>
+  path === '/unsubscribe' || path === '/mcp' || path.startsWith('/api/v1/');
 
 export async function installSecurity(app: FastifyInstance, config: Config) {
   const origins = allowedOrigins(config.appUrl);
@@ -28,7 +33,7 @@ export async function installSecurity(app: FastifyInstance, config: Config) {
   // navigations in old browsers) pass; a browser sending another site's Origin does not.
   app.addHook('onRequest', async (request) => {
     const origin = request.headers.origin;
-    if (ORIGIN_EXEMPT_PATHS.has(request.url.split('?')[0])) return;
+    if (originExempt(request.url.split('?')[0])) return;
     if (WRITE_METHODS.has(request.method) && origin !== undefined && !origins.has(origin)) {
       throw new ForbiddenError('Cross-site request refused');
     }

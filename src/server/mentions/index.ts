@@ -4,3 +4,4 @@ export { mentionRoutes } from './routes';
 export { createMentionService, mentionItems, type MentionService } from './service';
 export { statsRoutes } from './stats-routes';
 export { createStatsService, type StatsService } from './stats-service';
+export { lastLocalDays } from './local-days';

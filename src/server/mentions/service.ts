@@ -185,6 +185,12 @@ export function createMentionService(deps: {
       return { items: items.map(toMentionDto), nextCursor };
     },
 
+    async get(viewer: Viewer, id: number) {
+      const row = await repo.findOwnedMention(db, viewer.id, id);
+      if (!row) throw new NotFoundError(MENTION_NOT_FOUND);
+      return toMentionDto(row);
+    },
+
     /** Marks it replied (or not) by the member asking: the card says who, and when. */
     setReplied: (viewer: Viewer, id: number, hasReplied: boolean) =>
       setFlags(viewer.id, id, {

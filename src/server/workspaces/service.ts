@@ -7,6 +7,14 @@ import { adminOf, assertMayTouch, membershipOf, seatsOf, toInvitation, toWorkspa
 
 export type WorkspaceService = ReturnType<typeof createWorkspaceService>;
 
+const toCurrent = (row: repo.MembershipRow, user: SessionUser): CurrentWorkspace => ({
+  id: row.id,
+  role: row.role,
+  readOnly: row.memberCount > seatsOf(row),
+  userId: user.id,
+  timezone: user.timezone,
+});
+
 /** The workspaces a person is in, the current one, its members and its invitations. */
 export function createWorkspaceService(deps: InvitationDeps) {
   const { db, clock } = deps;
@@ -19,14 +27,13 @@ export function createWorkspaceService(deps: InvitationDeps) {
       preferred: number | null,
     ): Promise<CurrentWorkspace | undefined> {
       const row = await repo.resolveMembership(db, user.id, preferred);
-      if (!row) return undefined;
-      return {
-        id: row.id,
-        role: row.role,
-        readOnly: row.memberCount > seatsOf(row),
-        userId: user.id,
-        timezone: user.timezone,
-      };
+      return row && toCurrent(row, user);
+    },
+
+    /** The API key guard's question: this workspace or none (no falling back to another). */
+    async resolveIn(user: SessionUser, workspaceId: number) {
+      const row = await repo.findMembership(db, workspaceId, user.id);
+      return row && toCurrent(row, user);
     },
 
     async list(current: CurrentWorkspace) {
