@@ -32,7 +32,8 @@ function toApiKey(row: repo.ApiKeyRow): ApiKey {
     prefix: row.prefix,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-    createdBy: row.createdByEmail === null ? null : { id: row.createdById, email: row.createdByEmail },
+    createdBy:
+      row.createdByEmail === null ? null : { userId: row.createdById, email: row.createdByEmail },
   };
 }
 

@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import scalarApiReference from '@scalar/fastify-api-reference';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+} from 'fastify-type-provider-zod';
 import { API_KEY_PREFIX } from '@shared/api/api-keys';
 import { API_TAGS } from './operations';
 
@@ -17,6 +20,13 @@ made in, for the admin who made it. Each key may make a limited number of reques
 past it the answer is 429 with \`Retry-After\`. Errors are \`{ "message": "…", "details": { "field": "…" } }\`.
 
 Agents: the same keys open the MCP server at \`/mcp\` (Streamable HTTP).`;
+
+/**
+ * zod's own conversion, without the type provider's default override: that one drops a
+ * union's branches it sees empty, and it sees a branch with a transform (`assignee`: me, none
+ * or a user id) empty before zod fills it in.
+ */
+const zodToJsonConfig = { override: () => {} };
 
 /**
  * The OpenAPI 3.1 document of every `/api/v1` route, generated from the zod schemas that
@@ -50,8 +60,8 @@ export async function installApiReference(
       },
     },
     hideUntagged: true,
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: createJsonSchemaTransform({ zodToJsonConfig }),
+    transformObject: createJsonSchemaTransformObject({ zodToJsonConfig }),
   });
 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, (_request, reply) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mentionPersonSchema } from './workspaces';
 
 export const API_KEY_SCOPES = ['read', 'write'] as const;
 export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES, { error: 'Scope must be read or write' });
@@ -30,7 +31,7 @@ export const apiKeySchema = z.object({
   /** To the minute: a key's use is recorded at most once a minute. */
   lastUsedAt: z.string().nullable(),
   /** Who made it; the key acts for them in this workspace. */
-  createdBy: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+  createdBy: mentionPersonSchema.nullable(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
