@@ -183,8 +183,13 @@ describe('/api/v1 routes', () => {
     const created = await client.post('/api/v1/alerts', { keyword: '"earshot" OR earshot.app' });
     expect(created.status).toBe(201);
     const id = created.body.id;
-    expect((await client.get(`/api/v1/alerts/${id}`)).body).toMatchObject({ id, keyword: '"earshot" OR earshot.app' });
-    expect((await client.get('/api/v1/alerts')).body.items.map((a: { id: number }) => a.id)).toEqual([id]);
+    expect((await client.get(`/api/v1/alerts/${id}`)).body).toMatchObject({
+      id,
+      keyword: '"earshot" OR earshot.app',
+    });
+    expect(
+      (await client.get('/api/v1/alerts')).body.items.map((a: { id: number }) => a.id),
+    ).toEqual([id]);
     const paused = await client.patch(`/api/v1/alerts/${id}`, { isPaused: true });
     expect(paused.body).toMatchObject({ id, isPaused: true, keyword: '"earshot" OR earshot.app' });
     // The same rules as the web app: the keyword language's errors, by field.
@@ -208,7 +213,7 @@ describe('/api/v1 routes', () => {
     expect(over.body.message).toMatch(/Free plan allows 3 active keywords/);
   });
 
-  test('mentions: the web list\'s filters and cursor, replied and labels', async () => {
+  test("mentions: the web list's filters and cursor, replied and labels", async () => {
     const me = await t.signedIn();
     const client = api((await makeKey(me)).key);
     const alert = (await client.post('/api/v1/alerts', { keyword: 'earshot' })).body;
@@ -222,7 +227,9 @@ describe('/api/v1 routes', () => {
     let cursor: string | null = null;
     do {
       const page: { body: { items: { id: number }[]; nextCursor: string | null } } =
-        await client.get(`/api/v1/mentions?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        await client.get(
+          `/api/v1/mentions?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
       seen.push(...page.body.items.map((m) => m.id));
       cursor = page.body.nextCursor;
     } while (cursor);
@@ -234,7 +241,10 @@ describe('/api/v1 routes', () => {
     expect(replied.body).toMatchObject({ id, hasReplied: true, repliedBy: { userId: me.user.id } });
     const labelled = await client.patch(`/api/v1/mentions/${id}`, { feedback: 'irrelevant' });
     expect(labelled.body).toMatchObject({ id, hasReplied: true, feedback: 'irrelevant' });
-    const both = await client.patch(`/api/v1/mentions/${id}`, { hasReplied: false, feedback: null });
+    const both = await client.patch(`/api/v1/mentions/${id}`, {
+      hasReplied: false,
+      feedback: null,
+    });
     expect(both.body).toMatchObject({ hasReplied: false, repliedBy: null, feedback: null });
     expect((await client.get('/api/v1/mentions?replied=true')).body.items).toEqual([]);
     expect((await client.get('/api/v1/stats')).body).toMatchObject({ activeAlerts: 1 });
@@ -252,7 +262,8 @@ describe('/api/v1 routes', () => {
 
   test('a read key reads and is refused every write (403), changing nothing', async () => {
     const me = await t.signedIn();
-    const alert = (await api((await makeKey(me)).key).post('/api/v1/alerts', { keyword: 'kept' })).body;
+    const alert = (await api((await makeKey(me)).key).post('/api/v1/alerts', { keyword: 'kept' }))
+      .body;
     const [mention] = await insertMentions(t.db, alert, 1);
     const reader = api((await makeKey(me, 'read')).key);
     expect((await reader.get('/api/v1/alerts')).status).toBe(200);
@@ -270,13 +281,17 @@ describe('/api/v1 routes', () => {
 
   test("another workspace's things are 404, and stay as they were", async () => {
     const owner = await t.signedIn();
-    const alert = (await api((await makeKey(owner)).key).post('/api/v1/alerts', { keyword: 'mine' })).body;
+    const alert = (
+      await api((await makeKey(owner)).key).post('/api/v1/alerts', { keyword: 'mine' })
+    ).body;
     const [mention] = await insertMentions(t.db, alert, 1);
     const other = api((await makeKey(await t.signedIn())).key);
     expect((await other.get(`/api/v1/alerts/${alert.id}`)).status).toBe(404);
     expect((await other.patch(`/api/v1/alerts/${alert.id}`, { isPaused: true })).status).toBe(404);
     expect((await other.delete(`/api/v1/alerts/${alert.id}`)).status).toBe(404);
-    expect((await other.patch(`/api/v1/mentions/${mention.id}`, { hasReplied: true })).status).toBe(404);
+    expect((await other.patch(`/api/v1/mentions/${mention.id}`, { hasReplied: true })).status).toBe(
+      404,
+    );
     expect((await other.get(`/api/v1/mentions?alertId=${alert.id}`)).body.items).toEqual([]);
     const mine = (await owner.client.get('/api/mentions')).body.items;
     expect(mine).toMatchObject([{ id: mention.id, hasReplied: false }]);
@@ -293,12 +308,18 @@ describe('/api/v1 routes', () => {
     const res = await api(key).get('/api/v1/alerts');
     expect(res.status).toBe(401);
     expect(res.body.message).toMatch(/not an admin/);
-    await t.db.update(workspaceMembers).set({ role: 'owner' }).where(eq(workspaceMembers.userId, owner.user.id));
+    await t.db
+      .update(workspaceMembers)
+      .set({ role: 'owner' })
+      .where(eq(workspaceMembers.userId, owner.user.id));
   });
 
   test('keys are made by admins and owners only', async () => {
     const me = await t.signedIn();
-    await t.db.update(workspaceMembers).set({ role: 'member' }).where(eq(workspaceMembers.userId, me.user.id));
+    await t.db
+      .update(workspaceMembers)
+      .set({ role: 'member' })
+      .where(eq(workspaceMembers.userId, me.user.id));
     const res = await me.client.post('/api/api-keys', { name: 'x', scope: 'read' });
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/Only an admin or above/);
@@ -353,7 +374,12 @@ describe('bad input', () => {
   test('a bearer write from another site passes the Origin check (no cookie is read)', async () => {
     const me = await t.signedIn();
     const client = api((await makeKey(me)).key);
-    const res = await client.request('POST', '/api/v1/alerts', { keyword: 'x' }, { origin: 'https://elsewhere.example' });
+    const res = await client.request(
+      'POST',
+      '/api/v1/alerts',
+      { keyword: 'x' },
+      { origin: 'https://elsewhere.example' },
+    );
     expect(res.status).toBe(201);
   });
 });

@@ -25,7 +25,17 @@ const PUBLIC_ROUTES = [
   'GET /api/feeds/:token/alerts/:alertId/:format',
   'GET /unsubscribe',
   'POST /unsubscribe',
+  // The public API's reference: its document and the page that renders it (DESIGN §7).
+  'GET /api/openapi.json',
+  'GET /api/docs',
+  'GET /api/docs/',
+  'GET /api/docs/openapi.json',
+  'GET /api/docs/openapi.yaml',
+  'GET /api/docs/js/scalar.js',
 ];
+
+/** Where the credential is an API key, not a session: the 401 says so. */
+const usesApiKey = (url: string) => url.startsWith('/api/v1/') || url === '/mcp';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -47,7 +57,7 @@ const keyOf = ({ method, url }: { method: string; url: string }) =>
   `${method === 'HEAD' ? 'GET' : method} ${url}`;
 const privateRoutes = routes.filter((route) => !PUBLIC_ROUTES.includes(keyOf(route)));
 
-describe('routes without a session', () => {
+describe('routes without a session (or, for the public API, without a key)', () => {
   test('the walk saw the whole route table', () => {
     // printRoutes lists each path once with its methods: "├── /api/alerts (GET, HEAD, POST)".
     const printed = t.app.printRoutes({ commonPrefix: false });
@@ -71,6 +81,8 @@ describe('routes without a session', () => {
     const path = url.replace(/:\w+/g, '1');
     const res = await t.client().request(method, path, undefined, headers);
     expect(res.status).toBe(401);
-    if (method !== 'HEAD') expect(res.body).toEqual({ message: 'Please sign in to continue' });
+    if (method === 'HEAD') return;
+    if (usesApiKey(url)) expect(res.body.message).toMatch(/^Send an API key/);
+    else expect(res.body).toEqual({ message: 'Please sign in to continue' });
   });
 });

@@ -31,6 +31,8 @@ const t = await buildWithSmtp({ ALLOW_PRIVATE_WEBHOOKS: 'true' });
 initialization.unsubscribe(collectRoutes);
 
 const ORIGIN = { origin: new URL(t.config.appUrl).origin };
+// The public API's routes take a key, not a session: test/api/public-api.test.ts walks them.
+const sessionRoute = (url: string) => !url.startsWith('/api/v1/') && url !== '/mcp';
 // The event stream never ends, so a plain request would never return; it needs the least role
 // (viewer), which every member has, and test/api/live-events.test.ts reads it.
 const roleRoutes = routes.filter(
@@ -38,7 +40,8 @@ const roleRoutes = routes.filter(
     route.access !== undefined &&
     route.access !== 'personal' &&
     route.method !== 'HEAD' &&
-    route.url !== '/api/events',
+    route.url !== '/api/events' &&
+    sessionRoute(route.url),
 );
 
 /** The owner's Pro workspace with one of each other role, each switched to it. */
@@ -109,9 +112,9 @@ describe('the route table by role', () => {
     expect(viewerWrites.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/alerts/preview']);
   });
 
-  test("channels, their secrets and the feed URLs are an admin's to change", () => {
+  test("channels, their secrets, the feed URLs and API keys are an admin's to change", () => {
     const adminOnly = roleRoutes.filter((r) => r.access === 'admin').map((r) => r.url);
-    for (const url of adminOnly) expect(url).toMatch(/^\/api\/(channels|feeds)/);
+    for (const url of adminOnly) expect(url).toMatch(/^\/api\/(channels|feeds|api-keys)/);
     expect(
       roleRoutes.filter((r) => /^\/api\/channels/.test(r.url) && r.method !== 'GET'),
     ).toSatisfy((writes: { access: Role }[]) => writes.every((w) => w.access === 'admin'));
@@ -133,7 +136,11 @@ describe('the route table by role', () => {
   });
 
   const byId = routes.filter(
-    (route) => route.access !== undefined && route.method !== 'HEAD' && /:\w+/.test(route.url),
+    (route) =>
+      route.access !== undefined &&
+      route.method !== 'HEAD' &&
+      /:\w+/.test(route.url) &&
+      sessionRoute(route.url),
   );
   test.each(byId.map((r) => [r.method, r.url]))(
     "a stranger asking %s %s for the team's things gets nothing",

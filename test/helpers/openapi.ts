@@ -42,7 +42,9 @@ export function createContractCheck(document: OpenApiDocument) {
         const pointer = `doc#/paths/${entry!.template.replaceAll('~', '~0').replaceAll('/', '~1')}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`;
         const validate = ajv.getSchema(pointer)!;
         const valid = validate(body);
-        expect(valid, `${method} ${url} → ${status}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+        expect(valid, `${method} ${url} → ${status}: ${ajv.errorsText(validate.errors)}`).toBe(
+          true,
+        );
       }
       checked += 1;
     },

@@ -31,13 +31,17 @@ describe('API key format', () => {
     const { key } = generateApiKey();
     for (let i = 1; i < key.length; i += 1) expect(readApiKey(key.slice(0, i))).toBeUndefined();
     fc.assert(
-      fc.property(fc.integer({ min: 4, max: key.length - 1 }), fc.integer({ min: 1, max: 61 }), (at, shift) => {
-        const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-        const changed = alphabet[(alphabet.indexOf(key[at]) + shift) % 62];
-        const typo = key.slice(0, at) + changed + key.slice(at + 1);
-        // A 32-bit checksum lets one typo in 4 billion through; none of these may pass.
-        expect(readApiKey(typo)).toBeUndefined();
-      }),
+      fc.property(
+        fc.integer({ min: 4, max: key.length - 1 }),
+        fc.integer({ min: 1, max: 61 }),
+        (at, shift) => {
+          const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+          const changed = alphabet[(alphabet.indexOf(key[at]) + shift) % 62];
+          const typo = key.slice(0, at) + changed + key.slice(at + 1);
+          // A 32-bit checksum lets one typo in 4 billion through; none of these may pass.
+          expect(readApiKey(typo)).toBeUndefined();
+        },
+      ),
       { numRuns: 300 },
     );
   });

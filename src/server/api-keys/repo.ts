@@ -99,9 +99,6 @@ export async function touchKey(db: DbOrTx, id: number, now: Date, staleBefore: D
     .update(apiKeys)
     .set({ lastUsedAt: now })
     .where(
-      and(
-        eq(apiKeys.id, id),
-        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore)),
-      ),
+      and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))),
     );
 }

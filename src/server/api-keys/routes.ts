@@ -1,8 +1,4 @@
-import {
-  apiKeyCreatedSchema,
-  apiKeyCreateSchema,
-  apiKeyListSchema,
-} from '@shared/api/api-keys';
+import { apiKeyCreatedSchema, apiKeyCreateSchema, apiKeyListSchema } from '@shared/api/api-keys';
 import { idParamSchema } from '@shared/api/alerts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentWorkspace } from '../http/current-user';

@@ -46,7 +46,10 @@ export function createApiKeyService(deps: {
   const { db, clock } = deps;
   return {
     /** Made by an admin or owner (the route's access); the key is in the answer only. */
-    async create(current: CurrentWorkspace, input: ApiKeyCreate & { name: string }): Promise<ApiKeyCreated> {
+    async create(
+      current: CurrentWorkspace,
+      input: ApiKeyCreate & { name: string },
+    ): Promise<ApiKeyCreated> {
       const { key, prefix, hash } = generateApiKey();
       const id = await db.transaction(async (tx) => {
         if ((await repo.countKeys(tx, current.id)) >= MAX_KEYS_PER_WORKSPACE) {

@@ -1,6 +1,11 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { keywordSchema, sourcesSchema, subredditsInputSchema, type Alert } from '@shared/api/alerts';
+import {
+  keywordSchema,
+  sourcesSchema,
+  subredditsInputSchema,
+  type Alert,
+} from '@shared/api/alerts';
 import {
   ACTIVITY_DAYS,
   MENTION_PAGE_LIMIT,
@@ -82,7 +87,9 @@ async function run(
       error instanceof AppError && error.statusCode < 500
         ? `${error.message}${error.details ? ` ${JSON.stringify(error.details)}` : ''}`
         : error instanceof z.ZodError
-          ? error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`).join('; ')
+          ? error.issues
+              .map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`)
+              .join('; ')
           : 'Something went wrong on our side. Please try again.';
     if (!(error instanceof AppError || error instanceof z.ZodError)) log(error);
     return { content: [{ type: 'text', text }], isError: true };
@@ -91,9 +98,21 @@ async function run(
 
 const searchInput = z
   .object({
-    alertId: z.number().int().positive().optional().describe('Only this keyword\'s mentions (ids from list_alerts).'),
-    site: z.enum(SOURCE_NAMES).optional().describe('Only one site: reddit, hackernews, lobsters or bluesky.'),
-    subreddit: z.string().max(100).optional().describe('Only subreddits whose name contains this (Reddit).'),
+    alertId: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe("Only this keyword's mentions (ids from list_alerts)."),
+    site: z
+      .enum(SOURCE_NAMES)
+      .optional()
+      .describe('Only one site: reddit, hackernews, lobsters or bluesky.'),
+    subreddit: z
+      .string()
+      .max(100)
+      .optional()
+      .describe('Only subreddits whose name contains this (Reddit).'),
     days: z
       .number()
       .int()
@@ -101,9 +120,22 @@ const searchInput = z
       .max(ACTIVITY_DAYS.max)
       .optional()
       .describe('Only the last N days, today included, in the user\'s time zone ("this week": 7).'),
-    replied: z.boolean().optional().describe('true: only those someone replied to; false: only the unanswered.'),
-    limit: z.number().int().min(1).max(MCP_PAGE_LIMIT).default(20).describe('How many, newest first.'),
-    cursor: z.string().max(200).optional().describe('nextCursor from the previous call, for the next page.'),
+    replied: z
+      .boolean()
+      .optional()
+      .describe('true: only those someone replied to; false: only the unanswered.'),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MCP_PAGE_LIMIT)
+      .default(20)
+      .describe('How many, newest first.'),
+    cursor: z
+      .string()
+      .max(200)
+      .optional()
+      .describe('nextCursor from the previous call, for the next page.'),
   })
   .strict();
 
@@ -171,11 +203,16 @@ export function registerTools(
           keyword: keywordSchema.describe('The query, e.g. "earshot" OR earshot.app -job'),
           sites: sourcesSchema
             .optional()
-            .describe('Sites to listen on (reddit, hackernews, lobsters, bluesky); default: all this server reads.'),
+            .describe(
+              'Sites to listen on (reddit, hackernews, lobsters, bluesky); default: all this server reads.',
+            ),
           subreddits: subredditsInputSchema
             .optional()
             .describe('Limit Reddit to these subreddits, comma-separated (e.g. "SaaS,startups").'),
-          includeComments: z.boolean().optional().describe('Match comments as well as posts (default true).'),
+          includeComments: z
+            .boolean()
+            .optional()
+            .describe('Match comments as well as posts (default true).'),
         })
         .strict(),
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
@@ -195,14 +232,16 @@ export function registerTools(
   server.registerTool(
     'preview_keyword',
     {
-      title: 'Preview a keyword\'s volume',
+      title: "Preview a keyword's volume",
       description:
-        'Estimates how many mentions a day a keyword would bring, from what Earshot read lately (or Reddit\'s search of the past week), with a few example matches. Stores nothing.',
+        "Estimates how many mentions a day a keyword would bring, from what Earshot read lately (or Reddit's search of the past week), with a few example matches. Stores nothing.",
       inputSchema: z
         .object({
           keyword: keywordSchema.describe('The query to try.'),
           sites: sourcesSchema.optional().describe('Sites to count on; default: all.'),
-          subreddits: subredditsInputSchema.optional().describe('Limit Reddit to these subreddits, comma-separated.'),
+          subreddits: subredditsInputSchema
+            .optional()
+            .describe('Limit Reddit to these subreddits, comma-separated.'),
         })
         .strict(),
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -222,7 +261,12 @@ export function registerTools(
           matches: result.matches,
           itemsSearched: result.items,
           basis: result.basis,
-          examples: result.examples.map((e) => ({ site: e.source, place: e.place, title: e.title, url: e.permalink })),
+          examples: result.examples.map((e) => ({
+            site: e.source,
+            place: e.place,
+            title: e.title,
+            url: e.permalink,
+          })),
         };
       }),
   );
@@ -235,16 +279,29 @@ export function registerTools(
         'Marks a mention as replied to (or not, with replied: false), as the Replied switch in Earshot does, so teammates do not answer it twice. Needs a write key.',
       inputSchema: z
         .object({
-          mentionId: z.number().int().positive().describe('The mention\'s id, from search_mentions.'),
+          mentionId: z
+            .number()
+            .int()
+            .positive()
+            .describe("The mention's id, from search_mentions."),
           replied: z.boolean().default(true).describe('false takes the mark back.'),
         })
         .strict(),
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
     },
     (input) =>
       run(caller, 'member', log, async () => {
         if (input.mentionId > 2_147_483_647) throw new ValidationError('mentionId is out of range');
-        return { mention: mentionForModel(await mentions.setReplied(workspace, input.mentionId, input.replied)) };
+        return {
+          mention: mentionForModel(
+            await mentions.setReplied(workspace, input.mentionId, input.replied),
+          ),
+        };
       }),
   );
 }

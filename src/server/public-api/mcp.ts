@@ -11,16 +11,18 @@ export const MCP_PATH = '/mcp';
 
 const INSTRUCTIONS = `Earshot tracks keywords on Reddit, Hacker News, Lobsters and Bluesky and stores the posts and comments that match them ("mentions") for one workspace. Use list_alerts to see what is tracked, search_mentions to read what people said (filter by site and days), preview_keyword before create_alert, and mark_replied once someone answered a mention.`;
 
+const jsonRpcError = (code: number, message: string) => ({
+  jsonrpc: '2.0',
+  error: { code, message },
+  id: null,
+});
+
 /** Stateless mode has no stream to open or session to end: GET and DELETE are refused. */
 function methodNotAllowed(_request: unknown, reply: FastifyReply) {
   return reply
     .status(405)
     .header('allow', 'POST')
-    .send({
-      jsonrpc: '2.0',
-      error: { code: -32000, message: 'Method not allowed: send JSON-RPC messages by POST' },
-      id: null,
-    });
+    .send(jsonRpcError(-32000, 'Method not allowed: send JSON-RPC messages by POST'));
 }
 
 /**
@@ -33,6 +35,12 @@ export function mcpRoutes(
   deps: PublicApiServices & { clock: Clock; version: string },
 ) {
   app.post(MCP_PATH, { config: { access: 'viewer' } }, async (request, reply) => {
+    // JSON-RPC batches left MCP with its 2025-06-18 revision; an empty one was never valid.
+    if (Array.isArray(request.body)) {
+      return reply
+        .status(400)
+        .send(jsonRpcError(-32600, 'Batches are not supported: send one message per request'));
+    }
     const server = new McpServer(
       { name: 'earshot', title: 'Earshot', version: deps.version },
       { instructions: INSTRUCTIONS },

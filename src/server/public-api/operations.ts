@@ -3,7 +3,10 @@ import { PUBLIC_API_BASE } from '@shared/api/public-api';
 
 /** The tags the reference groups operations under, in its order, each described once. */
 export const API_TAGS = [
-  { name: 'Keywords', description: 'The keywords (alerts) Earshot listens for, and their settings.' },
+  {
+    name: 'Keywords',
+    description: 'The keywords (alerts) Earshot listens for, and their settings.',
+  },
   { name: 'Mentions', description: 'The posts and comments that matched, newest first.' },
   { name: 'Stats', description: 'Counts for the dashboard: mentions, replies and plan usage.' },
 ] as const;
@@ -14,8 +17,8 @@ const ERRORS = {
   400: errorEnvelopeSchema.describe('The request is invalid; `details` names each field.'),
   401: errorEnvelopeSchema.describe('No API key, or one that is mistyped or revoked.'),
   403: errorEnvelopeSchema.describe('A read key asked to write, or a plan limit refused it.'),
-  404: errorEnvelopeSchema.describe('Nothing with this id in the key\'s workspace.'),
-  429: errorEnvelopeSchema.describe('Over the key\'s requests a minute; see `Retry-After`.'),
+  404: errorEnvelopeSchema.describe("Nothing with this id in the key's workspace."),
+  429: errorEnvelopeSchema.describe("Over the key's requests a minute; see `Retry-After`."),
 };
 
 /** A curl line for the reference, with the key from the environment (never a real one). */

@@ -145,7 +145,7 @@ export function publicApiRoutes(app: PrivateScope, deps: PublicApiServices & { a
           tag: 'Mentions',
           summary: 'List mentions',
           description:
-            'Matching posts and comments, newest first, with the web list\'s filters. Pass `nextCursor` back as `cursor` for the next page; it is null on the last.',
+            "Matching posts and comments, newest first, with the web list's filters. Pass `nextCursor` back as `cursor` for the next page; it is null on the last.",
           example: { method: 'GET', path: '/mentions?source=hn&since=2026-11-20&limit=20' },
         }),
         querystring: apiMentionQuerySchema,
@@ -165,7 +165,7 @@ export function publicApiRoutes(app: PrivateScope, deps: PublicApiServices & { a
           tag: 'Mentions',
           summary: 'Mark replied or label a mention',
           description:
-            '`hasReplied` flips the Replied switch (recorded as replied by the key\'s maker); `feedback` labels it `relevant` or `irrelevant` for the keyword\'s relevance filter (null takes the label back). Needs a write key.',
+            "`hasReplied` flips the Replied switch (recorded as replied by the key's maker); `feedback` labels it `relevant` or `irrelevant` for the keyword's relevance filter (null takes the label back). Needs a write key.",
           example: { method: 'PATCH', path: '/mentions/1234', body: { hasReplied: true } },
         }),
         params: mentionIdParamSchema,
@@ -212,8 +212,12 @@ export function publicApiRoutes(app: PrivateScope, deps: PublicApiServices & { a
           tag: 'Keywords',
           summary: "Preview a keyword's volume",
           description:
-            'How many mentions a day a keyword would bring, from what Earshot read lately or the past week\'s search, with examples. Stores nothing: a read key may call it.',
-          example: { method: 'POST', path: '/preview', body: { keyword: 'earshot', sources: ['hn'] } },
+            "How many mentions a day a keyword would bring, from what Earshot read lately or the past week's search, with examples. Stores nothing: a read key may call it.",
+          example: {
+            method: 'POST',
+            path: '/preview',
+            body: { keyword: 'earshot', sources: ['hn'] },
+          },
         }),
         body: apiPreviewRequestSchema,
         response: { 200: previewSchema, ...errorResponses },

@@ -27,7 +27,9 @@ export const apiKeys = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
-    index('api_keys_prefix_idx').on(t.prefix).where(sql`${t.revokedAt} is null`),
+    index('api_keys_prefix_idx')
+      .on(t.prefix)
+      .where(sql`${t.revokedAt} is null`),
     index('api_keys_workspace_idx').on(t.workspaceId),
   ],
 );
