@@ -9,6 +9,9 @@
  * Then the same endpoints for a member of a team workspace (200 workspaces of 5 members; the
  * member's holds the same 50,000 mentions over 20 alerts), each next to the user's own figure:
  * the team run must stay within 1.1× of the personal one (issue 30).
+ * Then the public API (DESIGN §7): the same mention pages with an API key, next to the session
+ * ones (target ≤ 1.1×), and the per-key rate limit across two web processes sharing the
+ * database: exactly the configured requests a minute answered, every later one 429.
  * Runs on in-memory PGlite, or on PostgreSQL in a scratch database of DATABASE_URL's server.
  * The load comes from a worker thread (its own event loop) over keep-alive connections.
  * Options: --connections=50 --seconds=5 --warmup=2 --rounds=3 --only=<part of an endpoint's name>
@@ -19,7 +22,7 @@ import pino from 'pino';
 import { buildApp } from '../src/server/app';
 import { createOutsideClients } from '../src/server/clients';
 import { systemClock } from '../src/server/clock';
-import { loadConfig } from '../src/server/config';
+import { loadConfig, type Config } from '../src/server/config';
 import { createLiveEventBus } from '../src/server/live';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
@@ -34,7 +37,12 @@ const arg = (name: string, fallback: number) => {
   return found ? Number(found.split('=')[1]) : fallback;
 };
 
-type LoadJob = { url: string; cookie: string; connections: number; seconds: number };
+type LoadJob = {
+  url: string;
+  headers: Record<string, string>;
+  connections: number;
+  seconds: number;
+};
 type Figures = { rps: number; p50: number; p99: number; errors: number };
 type LoadResult = { requests: number; errors: number; seconds: number; latencies: number[] };
 
@@ -51,6 +59,17 @@ const TEAMS = 200;
 const TEAM_SIZE = 5;
 const OTHER_TEAM_MENTIONS = 500;
 const NOW = Date.now();
+
+const BENCH_ENV = {
+  // Reddit (the fake) alone: a benchmark never reaches the real sites.
+  ...OFFLINE_SOURCES_ENV,
+  APP_URL: 'http://localhost:3000',
+  REDDIT_ENABLED: 'false',
+  SHED_EVENT_LOOP_DELAY_MS: '0',
+  SHED_DB_WAIT_MS: '0',
+};
+/** The per-key limit the rate check runs with: the default of API_RATE_LIMIT_PER_MINUTE. */
+const KEY_LIMIT = 120;
 
 async function openBenchDatabase(): Promise<Database> {
   const server = process.env.DATABASE_URL;
@@ -155,14 +174,7 @@ async function explain(database: Database, query: SQLWrapper) {
 async function main() {
   const database = await openBenchDatabase();
   // What the queries cost at full load: no request is shed (bench:load measures shedding).
-  const config = loadConfig({
-    // Reddit (the fake) alone: a benchmark never reaches the real sites.
-    ...OFFLINE_SOURCES_ENV,
-    APP_URL: 'http://localhost:3000',
-    REDDIT_ENABLED: 'false',
-    SHED_EVENT_LOOP_DELAY_MS: '0',
-    SHED_DB_WAIT_MS: '0',
-  });
+  const config = loadConfig({ ...BENCH_ENV, API_RATE_LIMIT_PER_MINUTE: '100000' });
   const log = pino({ level: 'silent' });
   const clients = createOutsideClients({ config, database, clock: systemClock, log });
   // The bench reads; no tab listens for live events, so the bus is not started.
@@ -243,8 +255,11 @@ async function main() {
       worker.once('message', resolve);
       worker.postMessage(job);
     });
-  const measure = async (path: string, as = cookie): Promise<Figures> => {
-    const job = { url: base + path, cookie: as, connections: CONNECTIONS };
+  const measure = async (
+    path: string,
+    headers: Record<string, string> = { cookie },
+  ): Promise<Figures> => {
+    const job = { url: base + path, headers, connections: CONNECTIONS };
     await run({ ...job, seconds: WARMUP });
     const result = await run({ ...job, seconds: SECONDS });
     const sorted = result.latencies.sort((a, b) => a - b);
@@ -269,7 +284,10 @@ async function main() {
     const teamPath = path.replace(cursor, teamCursor);
     const pairs: { own: Figures; team: Figures }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      pairs.push({ own: await measure(path), team: await measure(teamPath, memberCookie) });
+      pairs.push({
+        own: await measure(path),
+        team: await measure(teamPath, { cookie: memberCookie }),
+      });
     }
     const own = byRps(pairs.map((p) => p.own))[Math.floor(ROUNDS / 2)];
     rows.push({ name, base, own });
@@ -280,10 +298,42 @@ async function main() {
       ratio: ratios[Math.floor(ROUNDS / 2)],
     });
   }
+
+  // The public API: the same pages with a key, alternating with the session's.
+  const made = await fetch(`${base}/api/api-keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ name: 'bench', scope: 'read' }),
+  });
+  if (made.status !== 201) throw new Error(`api key: ${made.status}`);
+  const bearer = { authorization: `Bearer ${((await made.json()) as { key: string }).key}` };
+  const keyRows: { name: string; key: Figures; ratio: number }[] = [];
+  const keyed: [string, string][] = [
+    ['GET /api/v1/mentions?limit=50', '/api/mentions?limit=50'],
+    ['… deep cursor (item 45,000)', `/api/mentions?limit=50&cursor=${cursor}`],
+    ['GET /api/v1/stats', '/api/stats'],
+  ];
+  for (const [name, path] of keyed.filter(([n]) => !only || n.includes(only))) {
+    const pairs: { session: Figures; key: Figures }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      pairs.push({
+        session: await measure(path),
+        key: await measure(path.replace('/api/', '/api/v1/'), bearer),
+      });
+    }
+    const ratios = pairs.map((p) => p.session.rps / p.key.rps).sort((a, b) => a - b);
+    keyRows.push({
+      name,
+      key: byRps(pairs.map((p) => p.key))[Math.floor(ROUNDS / 2)],
+      ratio: ratios[Math.floor(ROUNDS / 2)],
+    });
+  }
   await worker.terminate();
 
   if (rows.length > 0) printTable(database.kind, rows, only);
   if (teamRows.length > 0) printTeamTable(teamRows);
+  if (keyRows.length > 0) printKeyTable(keyRows);
+  await measureRateLimit(database, config, cookie);
 
   // The plans behind the figures, on this data.
   const { bounds } = lastLocalDays(new Date(), 'UTC', 30);
@@ -348,6 +398,79 @@ function printTable(
   }
   const slowest = Math.max(...rows.map((r) => r.own.p99));
   console.log(`slowest p99: ${slowest.toFixed(1)} ms (target on PostgreSQL: < 50 ms)`);
+}
+
+/** The key-authenticated pages next to the session's of the same run (target ≤ 1.1×). */
+function printKeyTable(rows: { name: string; key: Figures; ratio: number }[]) {
+  console.log(
+    `\nThe public API with an API key, next to the web app's session (same pages; median of ${ROUNDS} alternating pairs)\n`,
+  );
+  console.log('| endpoint | key req/s | key p50 ms | key p99 ms | time per request, key ÷ session |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const { name, key, ratio } of rows) {
+    console.log(
+      `| ${name} | ${Math.round(key.rps).toLocaleString()} | ${key.p50.toFixed(1)} | ${key.p99.toFixed(1)} | ${ratio.toFixed(2)} |` +
+        (key.errors ? ` ${key.errors} errors` : ''),
+    );
+  }
+  const worst = Math.max(...rows.map((r) => r.ratio));
+  console.log(`worst time per request, key ÷ session: ${worst.toFixed(2)}× (target ≤ 1.1×)`);
+}
+
+/**
+ * Two web processes' apps on the one database, at the default limit: 3 × the limit's requests
+ * with one fresh key, 10 at a time, spread over both. Exactly the limit must be answered
+ * (the counter is in the database, not in either process), every later one 429 with
+ * Retry-After, and none of the 429s before the limit was reached.
+ */
+async function measureRateLimit(database: Database, config: Config, cookie: string) {
+  const limited = loadConfig({ ...BENCH_ENV, API_RATE_LIMIT_PER_MINUTE: String(KEY_LIMIT) });
+  const log = pino({ level: 'silent' });
+  const apps = await Promise.all(
+    [0, 1].map(async () => {
+      const clients = createOutsideClients({ config: limited, database, clock: systemClock, log });
+      const live = createLiveEventBus(database, () => {});
+      const app = await buildApp({ config: limited, database, clock: systemClock, live, ...clients });
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.server.address();
+      return { app, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+    }),
+  );
+  const made = await fetch(`${apps[0].url}/api/api-keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin: config.appUrl },
+    body: JSON.stringify({ name: 'rate', scope: 'read' }),
+  });
+  const { key } = (await made.json()) as { key: string };
+  const statuses: { status: number; retryAfter: string | null }[] = [];
+  const started = performance.now();
+  let next = 0;
+  const total = KEY_LIMIT * 3;
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (next < total) {
+        const i = next++;
+        const res = await fetch(`${apps[i % 2].url}/api/v1/stats`, {
+          headers: { authorization: `Bearer ${key}` },
+        });
+        await res.arrayBuffer();
+        statuses.push({ status: res.status, retryAfter: res.headers.get('retry-after') });
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const ok = statuses.filter((s) => s.status === 200).length;
+  const limitedCount = statuses.filter((s) => s.status === 429).length;
+  const firstRefused = statuses.findIndex((s) => s.status === 429);
+  const okAfterRefusal = statuses.slice(firstRefused).filter((s) => s.status === 200).length;
+  const withRetryAfter = statuses.filter((s) => s.status === 429 && Number(s.retryAfter) > 0);
+  console.log(
+    `\nRate limit, ${KEY_LIMIT} a minute per key, ${total} requests over 2 web processes in ${seconds.toFixed(1)} s: ` +
+      `${ok} answered, ${limitedCount} refused with 429 (${withRetryAfter.length} with Retry-After), ` +
+      `first 429 after ${firstRefused} answers, ${okAfterRefusal} answered after it ` +
+      `(target: exactly ${KEY_LIMIT} answered, the rest 429, none before the limit)`,
+  );
+  await Promise.all(apps.map(({ app }) => app.close()));
 }
 
 /** The team workspace's figures next to the personal ones of the same run (target ≤ 1.1×). */

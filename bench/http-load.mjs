@@ -7,10 +7,10 @@ import http from 'node:http';
 import { parentPort } from 'node:worker_threads';
 
 /**
- * @param {{ url: string; cookie: string; connections: number; seconds: number }} job
+ * @param {{ url: string; headers: Record<string, string>; connections: number; seconds: number }} job
  * @returns {Promise<{ requests: number; errors: number; seconds: number; latencies: number[] }>}
  */
-async function load({ url, cookie, connections, seconds }) {
+async function load({ url, headers, connections, seconds }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const target = new URL(url);
   const path = target.pathname + target.search;
@@ -25,7 +25,7 @@ async function load({ url, cookie, connections, seconds }) {
         port: target.port,
         path,
         agent,
-        headers: { cookie },
+        headers,
       };
       const req = http.get(options, (res) => {
         res.resume();

@@ -224,7 +224,7 @@ export async function buildApp(deps: AppDeps) {
   // Private: every route registered in here answers 401 without a session.
   const workspaces = createWorkspaceService({ db, clock, mail: accountMail, rateLimiter });
   const requireUser = createRequireUser(auth, cookies, workspaces.resolve);
-  const apiKeys = createApiKeyService({ db, clock, resolveIn: workspaces.resolveIn });
+  const apiKeys = createApiKeyService({ db, clock });
   await registerPrivateRoutes(app, requireUser, (scope) => {
     accountRoutes(scope, { auth, cookies });
     apiKeyRoutes(scope, { apiKeys });

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { apiKeys, users } from '../db/schema';
+import { apiKeys, users, workspaceMembers, workspaces } from '../db/schema';
+import { workspaceColumns } from '../workspaces';
 
 const keyColumns = {
   id: apiKeys.id,
@@ -75,21 +76,30 @@ export async function revokeKey(db: DbOrTx, workspaceId: number, id: number, now
 }
 
 /**
- * The live keys with this shown prefix (almost always one), with their maker's account: the
- * guard compares each hash in constant time.
+ * The live keys with this shown prefix (almost always one), each with its maker's account and
+ * their membership of the key's workspace (none when they left it): one query, so that a key
+ * costs the same round trips as a session. The guard compares each hash in constant time.
  */
 export function findLiveKeysByPrefix(db: DbOrTx, prefix: string) {
   return db
     .select({
       id: apiKeys.id,
-      workspaceId: apiKeys.workspaceId,
       scope: apiKeys.scope,
       keyHash: apiKeys.keyHash,
       lastUsedAt: apiKeys.lastUsedAt,
       user: users,
+      membership: workspaceColumns,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.createdByUserId))
+    .leftJoin(
+      workspaceMembers,
+      and(
+        eq(workspaceMembers.workspaceId, apiKeys.workspaceId),
+        eq(workspaceMembers.userId, apiKeys.createdByUserId),
+      ),
+    )
+    .leftJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(and(eq(apiKeys.prefix, prefix), isNull(apiKeys.revokedAt)));
 }
 

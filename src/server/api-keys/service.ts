@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import type { CurrentWorkspace, SessionUser } from '../http/current-user';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../http/errors';
 import { generateApiKey, readApiKey, sameHash } from './key-format';
+import { toCurrentWorkspace, type MembershipRow } from '../workspaces';
 import * as repo from './repo';
 
 /** Live keys a workspace may hold: enough for every integration, few enough to review. */
@@ -40,8 +41,6 @@ function toApiKey(row: repo.ApiKeyRow): ApiKey {
 export function createApiKeyService(deps: {
   db: Db;
   clock: Clock;
-  /** The workspaces area's membership lookup, exactly this workspace (no fallback). */
-  resolveIn: (user: SessionUser, workspaceId: number) => Promise<CurrentWorkspace | undefined>;
 }) {
   const { db, clock } = deps;
   return {
@@ -90,8 +89,8 @@ export function createApiKeyService(deps: {
       const rows = await repo.findLiveKeysByPrefix(db, read.prefix);
       const row = rows.find((candidate) => sameHash(candidate.keyHash, read.hash));
       if (!row) throw new UnauthorizedError(INVALID_KEY);
-      const workspace = await deps.resolveIn(row.user, row.workspaceId);
-      if (!workspace || !roleAtLeast(workspace.role, 'admin')) {
+      const { membership } = row;
+      if (!membership?.id || !membership.role || !roleAtLeast(membership.role, 'admin')) {
         throw new UnauthorizedError(
           'This API key no longer works: the person who made it is not an admin of its workspace any more',
         );
@@ -100,6 +99,7 @@ export function createApiKeyService(deps: {
       if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
         await repo.touchKey(db, row.id, now, new Date(now.getTime() - LAST_USED_PRECISION_MS));
       }
+      const workspace = toCurrentWorkspace(membership as MembershipRow, row.user);
       return { keyId: row.id, scope: row.scope as ApiKeyScope, user: row.user, workspace };
     },
   };

@@ -12,7 +12,12 @@ const planLimits = sql<unknown>`(
 const memberCount = sql<number>`(
   select count(*)::int from workspace_members m where m.workspace_id = "workspaces"."id")`;
 
-const workspaceColumns = {
+/**
+ * A membership as the guards read it: the workspace, the member's role, its plan and member
+ * count (for seats). Selected from workspace_members joined to workspaces; the API keys'
+ * guard joins them to its key row the same way, to read both in one query.
+ */
+export const workspaceColumns = {
   id: workspaces.id,
   name: workspaces.name,
   role: sql<Role>`${workspaceMembers.role}`,

@@ -7,7 +7,8 @@ import { adminOf, assertMayTouch, membershipOf, seatsOf, toInvitation, toWorkspa
 
 export type WorkspaceService = ReturnType<typeof createWorkspaceService>;
 
-const toCurrent = (row: repo.MembershipRow, user: SessionUser): CurrentWorkspace => ({
+/** A membership row as the current workspace of a request made by `user`. */
+export const toCurrent = (row: repo.MembershipRow, user: SessionUser): CurrentWorkspace => ({
   id: row.id,
   role: row.role,
   readOnly: row.memberCount > seatsOf(row),
@@ -27,12 +28,6 @@ export function createWorkspaceService(deps: InvitationDeps) {
       preferred: number | null,
     ): Promise<CurrentWorkspace | undefined> {
       const row = await repo.resolveMembership(db, user.id, preferred);
-      return row && toCurrent(row, user);
-    },
-
-    /** The API key guard's question: this workspace or none (no falling back to another). */
-    async resolveIn(user: SessionUser, workspaceId: number) {
-      const row = await repo.findMembership(db, workspaceId, user.id);
       return row && toCurrent(row, user);
     },
 
