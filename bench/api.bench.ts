@@ -405,7 +405,9 @@ function printKeyTable(rows: { name: string; key: Figures; ratio: number }[]) {
   console.log(
     `\nThe public API with an API key, next to the web app's session (same pages; median of ${ROUNDS} alternating pairs)\n`,
   );
-  console.log('| endpoint | key req/s | key p50 ms | key p99 ms | time per request, key ÷ session |');
+  console.log(
+    '| endpoint | key req/s | key p50 ms | key p99 ms | time per request, key ÷ session |',
+  );
   console.log('|---|---:|---:|---:|---:|');
   for (const { name, key, ratio } of rows) {
     console.log(
@@ -430,10 +432,19 @@ async function measureRateLimit(database: Database, config: Config, cookie: stri
     [0, 1].map(async () => {
       const clients = createOutsideClients({ config: limited, database, clock: systemClock, log });
       const live = createLiveEventBus(database, () => {});
-      const app = await buildApp({ config: limited, database, clock: systemClock, live, ...clients });
+      const app = await buildApp({
+        config: limited,
+        database,
+        clock: systemClock,
+        live,
+        ...clients,
+      });
       await app.listen({ host: '127.0.0.1', port: 0 });
       const address = app.server.address();
-      return { app, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+      return {
+        app,
+        url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+      };
     }),
   );
   const made = await fetch(`${apps[0].url}/api/api-keys`, {

@@ -38,10 +38,7 @@ function toApiKey(row: repo.ApiKeyRow): ApiKey {
   };
 }
 
-export function createApiKeyService(deps: {
-  db: Db;
-  clock: Clock;
-}) {
+export function createApiKeyService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   return {
     /** Made by an admin or owner (the route's access); the key is in the answer only. */
