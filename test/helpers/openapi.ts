@@ -25,9 +25,18 @@ export function createContractCheck(document: OpenApiDocument) {
     methods,
   }));
   let checked = 0;
+  /** The operations that answered 2xx at least once, by operationId. */
+  const succeeded = new Set<string>();
   return {
     get checked() {
       return checked;
+    },
+    /** The document's operations no check saw succeed. */
+    untested() {
+      return Object.values(document.paths)
+        .flatMap((methods) => Object.values(methods))
+        .map((operation) => (operation as Operation & { operationId: string }).operationId)
+        .filter((id) => !succeeded.has(id));
     },
     check(method: string, url: string, status: number, body: unknown) {
       const path = url.split('?')[0];
@@ -47,6 +56,8 @@ export function createContractCheck(document: OpenApiDocument) {
         );
       }
       checked += 1;
+      if (status < 300)
+        succeeded.add((operation as Operation & { operationId: string }).operationId);
     },
   };
 }
