@@ -67,6 +67,8 @@ export const queryKeys = {
     list: ['workspaces', 'list'] as const,
     members: (id: number) => ['workspaces', id, 'members'] as const,
   },
+  /** api-keys: the current workspace's API keys (Settings → API). */
+  apiKeys: ['api-keys'] as const,
   /** preview: what a keyword (with its dialog's options) matched in the last hour. */
   preview: (input: object) => ['preview', input] as const,
   billing: {

@@ -1,6 +1,7 @@
 import { Card, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
+  IconApi,
   IconBell,
   IconCreditCard,
   IconLock,
@@ -11,6 +12,7 @@ import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { DangerZone, PasswordForm, ProfileForm, useAuth } from '../../features/accounts';
+import { ApiSettings } from '../../features/api-keys';
 import { SubscriptionOverview, useCheckoutReturn } from '../../features/billing';
 import { ChannelSettings, DeadLetters, FeedsSettings } from '../../features/channels';
 import { NotificationSettings, TestEmailSection } from '../../features/email';
@@ -18,7 +20,15 @@ import { GlobalExclusions } from '../../features/exclusions';
 import { TeamSettings } from '../../features/workspaces';
 import classes from './settings.module.css';
 
-const TABS = ['profile', 'team', 'subscription', 'notifications', 'security', 'danger'] as const;
+const TABS = [
+  'profile',
+  'team',
+  'api',
+  'subscription',
+  'notifications',
+  'security',
+  'danger',
+] as const;
 type SettingsTab = (typeof TABS)[number];
 
 const isTab = (value: string | null): value is SettingsTab => TABS.includes(value as SettingsTab);
@@ -64,7 +74,7 @@ export default function SettingsRoute() {
     <>
       <PageHeader
         title="Account Settings"
-        description="Manage your profile, team, plan, notifications and security."
+        description="Manage your profile, team, API keys, plan, notifications and security."
       />
       <Tabs
         value={tab}
@@ -78,6 +88,9 @@ export default function SettingsRoute() {
           </Tabs.Tab>
           <Tabs.Tab value="team" leftSection={<IconUsers size={16} aria-hidden />}>
             Team
+          </Tabs.Tab>
+          <Tabs.Tab value="api" leftSection={<IconApi size={16} aria-hidden />}>
+            API
           </Tabs.Tab>
           <Tabs.Tab value="subscription" leftSection={<IconCreditCard size={16} aria-hidden />}>
             <Text span inherit visibleFrom="sm">
@@ -126,6 +139,14 @@ export default function SettingsRoute() {
             description="Who works in this workspace, what each of them may do, and who is invited."
           >
             <TeamSettings userId={user.id} />
+          </Section>
+        </Tabs.Panel>
+        <Tabs.Panel value="api">
+          <Section
+            title="API"
+            description="Use Earshot's mentions in your own tools and AI agents."
+          >
+            <ApiSettings />
           </Section>
         </Tabs.Panel>
         <Tabs.Panel value="subscription">

@@ -1,0 +1,2 @@
+// What the app may use of API keys (Settings → API).
+export { ApiSettings } from './components/api-settings';
