@@ -111,6 +111,49 @@ describe('minScore re-checks', () => {
     const asked = infoReads().find((r) => r.query.id?.includes(posts[2].data.name));
     expect(asked?.query.id?.split(',').length).toBeLessThanOrEqual(100);
   });
+
+  test("another site's young mentions are never asked of Reddit, nor marked gone", async () => {
+    const { user } = await t.signedIn();
+    const alert = await insertAlert(t.db, user.id, 'elsewhere');
+    const hourAgo = new Date(Date.now() - 3600_000);
+    const [hn] = await insertMentions(t.db, alert, 1, {
+      source: 'hackernews',
+      itemId: '4242424',
+      subreddit: '',
+      redditCreatedAt: hourAgo,
+    });
+    const [sky] = await insertMentions(t.db, alert, 1, {
+      source: 'bluesky',
+      itemId: 'at://did:plc:abc/app.bsky.feed.post/3k',
+      subreddit: '',
+      redditCreatedAt: hourAgo,
+    });
+    // A Reddit mention due in the same run shows the run reached /api/info.
+    const [own] = await insertMentions(t.db, alert, 1, {
+      itemId: 't3_elsewhere1',
+      redditCreatedAt: hourAgo,
+    });
+    const before = infoReads().length;
+    const asked = () =>
+      infoReads()
+        .slice(before)
+        .flatMap((r) => r.query.id?.split(',') ?? []);
+    await expect
+      .poll(async () => {
+        await worker.runNow('ingest.score-rechecks');
+        return asked().includes(own.itemId);
+      }, within)
+      .toBe(true);
+    expect(asked()).not.toContain(hn.itemId);
+    expect(asked()).not.toContain(sky.itemId);
+    const rows = await t.mentionsOf(user.id);
+    expect(rows.map((m) => [m.itemId, m.removedAt])).toEqual(
+      expect.arrayContaining([
+        [hn.itemId, null],
+        [sky.itemId, null],
+      ]),
+    );
+  });
 });
 
 // Listings that show only their 5 newest items: the week-old posts below are out of their

@@ -23,7 +23,8 @@ export function dueCandidates(db: DbOrTx, now: Date, limit: number) {
 }
 
 /**
- * Reddit items of mentions younger than 48 h whose refresh is due: at rising intervals, each
+ * Reddit items (only Reddit's: another site's ids mean nothing to /api/info, which would then
+ * leave them out as if deleted) of mentions younger than 48 h whose refresh is due: at rising intervals, each
  * once the time since the last refresh (or since creation) exceeds half the item's age, and at
  * least 15 minutes: about 8 refreshes over the 48 hours. Oldest refresh first.
  */
@@ -36,6 +37,7 @@ export async function dueMentionItems(db: DbOrTx, now: Date, limit: number) {
     .from(mentions)
     .where(
       and(
+        eq(mentions.source, 'reddit'),
         gt(mentions.redditCreatedAt, new Date(now.getTime() - REFRESH_MAX_AGE_MS)),
         isNull(mentions.removedAt),
         sql`${last} < ${nowSql} - greatest(interval '15 minutes', (${nowSql} - ${mentions.redditCreatedAt}) / 2)`,
@@ -57,7 +59,13 @@ export async function refreshMentions(db: DbOrTx, item: RedditItem, now: Date) {
       refreshedAt: now,
       ...(item.removed ? { removedAt: now, ...REMOVED_CONTENT } : {}),
     })
-    .where(and(eq(mentions.itemId, item.fullname), isNull(mentions.removedAt)));
+    .where(
+      and(
+        eq(mentions.source, 'reddit'),
+        eq(mentions.itemId, item.fullname),
+        isNull(mentions.removedAt),
+      ),
+    );
 }
 
 /** Items /api/info no longer returns were deleted on Reddit. */
@@ -66,7 +74,13 @@ export async function markMentionsGone(db: DbOrTx, redditIds: string[], now: Dat
   await db
     .update(mentions)
     .set({ removedAt: now, refreshedAt: now, ...REMOVED_CONTENT })
-    .where(and(inArray(mentions.itemId, redditIds), isNull(mentions.removedAt)));
+    .where(
+      and(
+        eq(mentions.source, 'reddit'),
+        inArray(mentions.itemId, redditIds),
+        isNull(mentions.removedAt),
+      ),
+    );
 }
 
 export async function deleteCandidate(db: DbOrTx, row: Pick<CandidateRow, 'alertId' | 'redditId'>) {
