@@ -10,6 +10,7 @@ import {
   accountRoutes,
   createAuthService,
   createGuessingLimits,
+  createIdentityService,
   createRequireUser,
   createSessionCookies,
   publicAccountRoutes,
@@ -226,7 +227,11 @@ export async function buildApp(deps: AppDeps) {
   const requireUser = createRequireUser(auth, cookies, workspaces.resolve);
   const apiKeys = createApiKeyService({ db, clock });
   await registerPrivateRoutes(app, requireUser, (scope) => {
-    accountRoutes(scope, { auth, cookies });
+    accountRoutes(scope, {
+      auth,
+      cookies,
+      identities: createIdentityService({ db, clock }),
+    });
     apiKeyRoutes(scope, { apiKeys });
     workspaceRoutes(scope, {
       workspaces,

@@ -87,6 +87,7 @@ describe('GET /api/mentions', () => {
         'isRead',
         'hasReplied',
         'repliedBy',
+        'reply',
         'repliedAt',
         'assignedTo',
         'isBackfilled',

@@ -6,3 +6,4 @@ export { accountRoutes, publicAccountRoutes } from './routes';
 export { createAuthService, type AuthService } from './service';
 export { createGuessingLimits } from './guessing';
 export { sessionIdOf } from './sessions';
+export { createIdentityService, type IdentityService } from './identities';

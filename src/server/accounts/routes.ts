@@ -12,6 +12,8 @@ import {
 } from '@shared/api/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { identitiesAnswerSchema, identitiesUpdateSchema } from '@shared/api/identities';
+import type { IdentityService } from './identities';
 import { z } from 'zod';
 import type { Config } from '../config';
 import { currentUser } from '../http/current-user';
@@ -106,10 +108,27 @@ export function publicAccountRoutes(
 /** The signed-in user's own account: profile, password, verification email, deletion. */
 export function accountRoutes(
   app: PrivateScope,
-  deps: { auth: AuthService; cookies: SessionCookies },
+  deps: { auth: AuthService; cookies: SessionCookies; identities: IdentityService },
 ) {
-  const { auth, cookies } = deps;
+  const { auth, cookies, identities } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/user/identities',
+    { config: { access: 'personal' }, schema: { response: { 200: identitiesAnswerSchema } } },
+    async (request) => ({ identities: await identities.get(currentUser(request).id) }),
+  );
+
+  r.put(
+    '/api/user/identities',
+    {
+      config: { access: 'personal' },
+      schema: { body: identitiesUpdateSchema, response: { 200: identitiesAnswerSchema } },
+    },
+    async (request) => ({
+      identities: await identities.update(currentUser(request).id, request.body),
+    }),
+  );
 
   r.get(
     '/api/user',

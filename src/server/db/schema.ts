@@ -12,3 +12,4 @@ export * from './schema/limits';
 export * from './schema/sources';
 export * from './schema/workspaces';
 export * from './schema/api-keys';
+export * from './schema/identities';

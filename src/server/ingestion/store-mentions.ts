@@ -219,6 +219,7 @@ function mentionRow(match: OwnedMatch, now: Date, backfilled: boolean) {
     redditCreatedAt: item.createdAt,
     matchedKeyword: matchedKeyword(match),
     isBackfilled: backfilled,
+    threadId: item.threadId ?? null,
     // Removed before it was first read (its title still matched): stored as removed.
     ...(item.removed ? { removedAt: now, ...REMOVED_CONTENT } : {}),
   } satisfies typeof mentions.$inferInsert;

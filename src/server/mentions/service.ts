@@ -38,9 +38,29 @@ const person = (userId: number | null, email: string | null) =>
   userId === null ? null : { userId, email: email ?? '' };
 
 export function toMentionDto(row: repo.MentionRow): Mention {
-  const { repliedByUserId, repliedByEmail, assignedToUserId, assignedToEmail, ...rest } = row;
+  const {
+    repliedByUserId,
+    repliedByEmail,
+    assignedToUserId,
+    assignedToEmail,
+    replyPermalink,
+    replyCreatedAt,
+    replyScore,
+    replyReplies,
+    ...rest
+  } = row;
   return {
     ...rest,
+    reply:
+      replyCreatedAt && replyPermalink
+        ? {
+            permalink: replyPermalink,
+            createdAt: replyCreatedAt.toISOString(),
+            score: replyScore,
+            replies: replyReplies,
+            detected: true,
+          }
+        : null,
     repliedBy: row.hasReplied ? person(repliedByUserId, repliedByEmail) : null,
     repliedAt: row.hasReplied ? (row.repliedAt?.toISOString() ?? null) : null,
     assignedTo: person(assignedToUserId, assignedToEmail),

@@ -23,6 +23,13 @@ export type SourceItem = {
   createdAt: Date;
   removed: boolean;
   nsfw: boolean;
+  /**
+   * The thread it belongs to, as the site names its first post: a post's own id, a comment's
+   * post (Reddit `t3_…`, an HN story's number, a Lobsters story's short id, a Bluesky reply's
+   * `reply.root` URI). Absent where the site did not say (an HN comment whose story was not
+   * reached). Replies are told apart by it (DESIGN §9).
+   */
+  threadId?: string;
 };
 
 /** Longest body kept: a site may serve megabytes; nobody reads a mention that long. */

@@ -38,6 +38,20 @@ export const mentionSchema = z.object({
   repliedAt: z.string().nullable(),
   /** The member it is handed to; null when nobody is. */
   assignedTo: mentionPersonSchema.nullable(),
+  /**
+   * A member's reply in its thread, seen by Earshot as it read the site (DESIGN §9): its link
+   * and time, its score and replies as last read (null where the site gives none). Null: none
+   * seen (a reply marked by hand has none).
+   */
+  reply: z
+    .object({
+      permalink: z.string(),
+      createdAt: z.string(),
+      score: z.number().int().nullable(),
+      replies: z.number().int().nullable(),
+      detected: z.literal(true),
+    })
+    .nullable(),
   /** Found by the alert's 7-day backfill search rather than as it was posted. */
   isBackfilled: z.boolean(),
   /** When a re-check found the item deleted or removed on Reddit; null while it is up. */

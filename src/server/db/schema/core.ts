@@ -194,6 +194,18 @@ export const mentions = pgTable(
     assignedToUserId: integer('assigned_to_user_id').references(() => users.id, {
       onDelete: 'set null',
     }),
+    /** Its thread on its site (SourceItem.threadId): where a member's reply is looked for. */
+    threadId: text('thread_id'),
+    /**
+     * The first reply in its thread by a member's identity, seen by ingestion (DESIGN §9): the
+     * reply's id, link and time, its score and replies as last read.
+     */
+    replyItemId: text('reply_item_id'),
+    replyPermalink: text('reply_permalink'),
+    replyCreatedAt: timestamp('reply_created_at', { withTimezone: true }),
+    replyScore: integer('reply_score'),
+    replyReplies: integer('reply_replies'),
+    replyRefreshedAt: timestamp('reply_refreshed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('mentions_alert_source_item_uq').on(t.alertId, t.source, t.itemId),
@@ -228,6 +240,10 @@ export const mentions = pgTable(
     index('mentions_user_hidden_idx')
       .on(t.workspaceId, t.createdAt)
       .where(sql`${t.hidden}`),
+    // A member's reply seen in a read: the mentions of its thread, still without a reply.
+    index('mentions_thread_idx')
+      .on(t.source, t.threadId)
+      .where(sql`${t.threadId} is not null and ${t.replyItemId} is null`),
   ],
 );
 

@@ -17,6 +17,8 @@ import { matchItems, oldest } from '../page-items';
 import { recordReadFailure } from './read-failure';
 import type { RecentItems } from './recent-items';
 import { storeMatches } from '../store-mentions';
+import { redditSourceItem } from '../reddit-source-item';
+import { recordOwnReplies } from '../replies/record-own-replies';
 
 export type FeedPollDeps = {
   db: Db;
@@ -88,6 +90,7 @@ async function readFeed(deps: FeedPollDeps, listing: ListingRow, signal?: AbortS
     oldest(page.items) > since;
   await deps.db.transaction(async (tx) => {
     await storeMatches(tx, matches, now, { models: deps.models });
+    await recordOwnReplies(tx, fresh.map(redditSourceItem), now);
     await updateLeased(tx, listing.id, deps.owner, {
       cursorFullname: newest?.fullname ?? listing.cursorFullname,
       cursorCreatedAt: newest?.createdAt ?? listing.cursorCreatedAt,

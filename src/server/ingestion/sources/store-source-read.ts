@@ -7,6 +7,7 @@ import type { AlertIndex } from '../../matching';
 import type { ModelCache } from '../../relevance';
 import type { SourceItem } from '../../sources';
 import { matchSourceItems } from '../page-items';
+import { recordOwnReplies } from '../replies/record-own-replies';
 import { REMOVED_CONTENT, storeMatches } from '../store-mentions';
 import { saveRead, type ReadOutcome } from './source-reads-repo';
 
@@ -35,6 +36,7 @@ export async function storeSourceRead(
   const matches = index ? matchSourceItems(index, read.items) : [];
   return deps.db.transaction(async (tx) => {
     const stored = await storeMatches(tx, matches, now, { models: deps.models });
+    await recordOwnReplies(tx, read.items, now);
     if (read.removedIds?.length) {
       await tx
         .update(mentions)

@@ -96,6 +96,7 @@ export function toJetstreamEvent(text: string, now: Date): JetstreamEvent {
       createdAt: new Date(createdMs),
       removed: false,
       nsfw: false,
+      threadId: record.data.reply?.root.uri.slice(0, 600) ?? uri,
     },
   };
 }

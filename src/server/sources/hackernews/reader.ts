@@ -61,7 +61,8 @@ export function createHackerNewsReader(options: HackerNewsReaderOptions) {
     }
   }
 
-  async function storyTitle(parent: number): Promise<string> {
+  /** A comment's story (its title and id), up the `parent` chain; unknown past the depth. */
+  async function storyOf(parent: number): Promise<Story> {
     let id = parent;
     const walked: number[] = [];
     for (let depth = 0; depth < MAX_PARENT_DEPTH; depth++) {
@@ -70,11 +71,11 @@ export function createHackerNewsReader(options: HackerNewsReaderOptions) {
       const item = await fetchItem(id);
       if (!item || typeof item === 'string' || item instanceof SourceError) break;
       walked.push(id);
-      if (item.type === 'story') return titles.setAll(walked, item.title);
+      if (item.type === 'story') return titles.setAll(walked, { title: item.title, id: item.id });
       if (item.type !== 'comment') break;
       id = item.parent;
     }
-    return '';
+    return UNKNOWN_STORY;
   }
 
   return {
@@ -110,12 +111,13 @@ export function createHackerNewsReader(options: HackerNewsReaderOptions) {
           continue;
         }
         if (answer.type === 'story') {
-          titles.set(answer.id, answer.title);
-          if (answer.item) items.push(answer.item);
+          titles.set(answer.id, { title: answer.title, id: answer.id });
+          if (answer.item) items.push({ ...answer.item, threadId: String(answer.id) });
         } else if (answer.type === 'comment') {
-          const title = await storyTitle(answer.parent);
-          titles.set(answer.id, title);
-          if (answer.item) items.push({ ...answer.item, title });
+          const story = await storyOf(answer.parent);
+          titles.set(answer.id, story);
+          const threadId = story.id === undefined ? undefined : String(story.id);
+          if (answer.item) items.push({ ...answer.item, title: story.title, threadId });
         }
       }
       return {
@@ -129,23 +131,27 @@ export function createHackerNewsReader(options: HackerNewsReaderOptions) {
   };
 }
 
-/** Story titles by item id, the oldest forgotten first once `size` are held. */
+/** A story as its comments need it: the title they show, the thread they belong to. */
+type Story = { title: string; id: number | undefined };
+const UNKNOWN_STORY: Story = { title: '', id: undefined };
+
+/** The story of each item id (a story's own), the oldest forgotten first once `size` are held. */
 class TitleCache {
-  private titles = new Map<number, string>();
+  private stories = new Map<number, Story>();
   constructor(private readonly size: number) {}
 
   get(id: number) {
-    return this.titles.get(id);
+    return this.stories.get(id);
   }
 
-  set(id: number, title: string) {
-    this.titles.delete(id);
-    this.titles.set(id, title);
-    if (this.titles.size > this.size) this.titles.delete(this.titles.keys().next().value!);
+  set(id: number, story: Story) {
+    this.stories.delete(id);
+    this.stories.set(id, story);
+    if (this.stories.size > this.size) this.stories.delete(this.stories.keys().next().value!);
   }
 
-  setAll(ids: number[], title: string) {
-    for (const id of ids) this.set(id, title);
-    return title;
+  setAll(ids: number[], story: Story) {
+    for (const id of ids) this.set(id, story);
+    return story;
   }
 }

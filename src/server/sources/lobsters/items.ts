@@ -62,6 +62,7 @@ export function toLobstersStory(raw: unknown, now: Date): LobstersStory | undefi
       createdAt: createdAt(s.created_at, now),
       removed: false,
       nsfw: false,
+      threadId: s.short_id,
     },
   };
 }
@@ -89,6 +90,7 @@ export function toLobstersComments(raw: unknown, story: SourceItem, now: Date): 
         createdAt: createdAt(c.created_at, now),
         removed: false,
         nsfw: false,
+        threadId: story.id,
       },
     ];
   });
