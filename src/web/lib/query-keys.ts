@@ -81,3 +81,11 @@ export const queryKeys = {
     testCheckout: (id: string) => ['test-checkout', id] as const,
   },
 };
+
+/**
+ * Mutations others look out for: while the session is ending (logout, account deletion) the
+ * live stream's refetch of what is on screen would only be answered 401.
+ */
+export const mutationKeys = {
+  endSession: ['end-session'] as const,
+};

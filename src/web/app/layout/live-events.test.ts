@@ -1,8 +1,8 @@
 import type { IngestionStatus, ListingStatus } from '@shared/api/ingestion';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, test } from 'vitest';
-import { queryKeys } from '../../lib/query-keys';
-import { applyLiveEvent } from './live-events';
+import { mutationKeys, queryKeys } from '../../lib/query-keys';
+import { applyLiveEvent, refetchAfterGap } from './live-events';
 
 const listing = (id: number, lastError: string | null): ListingStatus =>
   ({ id, lastSuccessAt: '2026-11-27T10:00:00.000Z', lastError }) as ListingStatus;
@@ -60,5 +60,29 @@ describe('applyLiveEvent', () => {
     const client = cacheWith([]);
     applyLiveEvent(client, { type: 'resync' });
     expect(invalid(client).sort()).toEqual(['alerts', 'ingestion-status', 'mentions', 'stats']);
+  });
+});
+
+describe('refetchAfterGap', () => {
+  test('an opened stream refetches everything but the session', () => {
+    const client = cacheWith([]);
+    refetchAfterGap(client);
+    expect(invalid(client).sort()).toEqual(['alerts', 'ingestion-status', 'mentions', 'stats']);
+  });
+
+  test('nothing while the session is ending (its answers would be 401)', async () => {
+    const client = cacheWith([]);
+    let finish = () => {};
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    const ending = client
+      .getMutationCache()
+      .build(client, { mutationKey: mutationKeys.endSession, mutationFn: () => done })
+      .execute(undefined);
+    refetchAfterGap(client);
+    expect(invalid(client)).toEqual([]);
+    finish();
+    await ending;
+    refetchAfterGap(client);
+    expect(invalid(client).length).toBeGreaterThan(0);
   });
 });

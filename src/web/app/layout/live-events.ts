@@ -1,7 +1,7 @@
 import type { IngestionStatus } from '@shared/api/ingestion';
 import type { LiveEvent } from '@shared/api/live-events';
 import type { QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../lib/query-keys';
+import { mutationKeys, queryKeys } from '../../lib/query-keys';
 
 /**
  * Brings the cache up to date with one event of the live stream, refetching only what it says
@@ -29,6 +29,9 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent) {
  * or marked for its next mount.
  */
 export function refetchAfterGap(queryClient: QueryClient) {
+  // A stream that opens as the session ends (Logout clicked as the page loads) refetches
+  // nothing: the session is gone on the server, and the page is about to leave.
+  if (queryClient.isMutating({ mutationKey: mutationKeys.endSession }) > 0) return;
   void queryClient.invalidateQueries({
     predicate: (query) => query.queryKey[0] !== queryKeys.user[0],
   });

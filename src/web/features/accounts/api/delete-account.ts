@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { mutationKeys } from '../../../lib/query-keys';
 import { endSession } from '../session-cache';
 
 /** Deletes the account; the server ends the session too, so the client forgets the user. */
@@ -8,6 +9,7 @@ export const deleteAccount = () => api.delete('/api/user', null);
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: mutationKeys.endSession,
     mutationFn: deleteAccount,
     onSuccess: () => endSession(queryClient),
   });

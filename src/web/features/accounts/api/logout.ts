@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { mutationKeys } from '../../../lib/query-keys';
 import { endSession } from '../session-cache';
 
 export const logout = () => api.post('/api/logout', null);
@@ -7,6 +8,7 @@ export const logout = () => api.post('/api/logout', null);
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: mutationKeys.endSession,
     mutationFn: logout,
     onSuccess: () => endSession(queryClient),
   });
