@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { blueskyHandles, mentions, userIdentities, workspaceMembers } from '../../db/schema';
 import { notifyLive } from '../../live';
@@ -12,7 +12,6 @@ const keyOf = (source: string, author: string) => `${source} ${author.toLowerCas
  * handles Earshot knows.
  */
 async function identityHolders(tx: DbOrTx, comments: SourceItem[]) {
-  const authors = [...new Set(comments.map((c) => keyOf(c.source, c.author)))];
   const dids = [
     ...new Set(comments.filter((c) => c.author.startsWith('did:')).map((c) => c.author)),
   ];
@@ -23,7 +22,12 @@ async function identityHolders(tx: DbOrTx, comments: SourceItem[]) {
         .where(inArray(blueskyHandles.did, dids))
     : [];
   const handleOf = new Map(handles.map((row) => [row.did, row.handle.toLowerCase()]));
-  const keys = [...authors, ...[...handleOf.values()].map((handle) => keyOf('bluesky', handle))];
+  // The names per site, looked up by the (source, name_key) index.
+  const names = new Map<string, Set<string>>();
+  const add = (source: string, name: string) =>
+    names.set(source, (names.get(source) ?? new Set()).add(name.toLowerCase()));
+  for (const comment of comments) add(comment.source, comment.author);
+  for (const handle of handleOf.values()) add('bluesky', handle);
   const rows = await tx
     .select({
       userId: userIdentities.userId,
@@ -31,7 +35,13 @@ async function identityHolders(tx: DbOrTx, comments: SourceItem[]) {
       nameKey: userIdentities.nameKey,
     })
     .from(userIdentities)
-    .where(inArray(sql`${userIdentities.source} || ' ' || ${userIdentities.nameKey}`, keys));
+    .where(
+      or(
+        ...[...names].map(([source, keys]) =>
+          and(eq(userIdentities.source, source), inArray(userIdentities.nameKey, [...keys])),
+        ),
+      ),
+    );
   const holders = new Map<string, number[]>();
   for (const row of rows) {
     const key = keyOf(row.source, row.nameKey);
