@@ -2,7 +2,7 @@ import type { IngestionStatus, ListingStatus } from '@shared/api/ingestion';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, test } from 'vitest';
 import { mutationKeys, queryKeys } from '../../lib/query-keys';
-import { applyLiveEvent, refetchAfterGap } from './live-events';
+import { applyLiveEvent, refetchAfterFirstOpen, refetchAfterGap } from './live-events';
 
 const listing = (id: number, lastError: string | null): ListingStatus =>
   ({ id, lastSuccessAt: '2026-11-27T10:00:00.000Z', lastError }) as ListingStatus;
@@ -70,6 +70,13 @@ describe('refetchAfterGap', () => {
     expect(invalid(client).sort()).toEqual(['alerts', 'ingestion-status', 'mentions', 'stats']);
   });
 
+  test("a page's first stream refetches what new mentions change, not the whole page", () => {
+    const client = cacheWith([]);
+    client.setQueryData(queryKeys.workspaces.list, {});
+    refetchAfterFirstOpen(client);
+    expect(invalid(client).sort()).toEqual(['alerts', 'ingestion-status', 'mentions', 'stats']);
+  });
+
   test('nothing while the session is ending (its answers would be 401)', async () => {
     const client = cacheWith([]);
     let finish = () => {};
@@ -79,6 +86,7 @@ describe('refetchAfterGap', () => {
       .build(client, { mutationKey: mutationKeys.endSession, mutationFn: () => done })
       .execute(undefined);
     refetchAfterGap(client);
+    refetchAfterFirstOpen(client);
     expect(invalid(client)).toEqual([]);
     finish();
     await ending;

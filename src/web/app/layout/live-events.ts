@@ -24,17 +24,29 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent) {
   }
 }
 
+/** While the session ends (logout, account deletion), refetches would only be answered 401. */
+const sessionEnding = (queryClient: QueryClient) =>
+  queryClient.isMutating({ mutationKey: mutationKeys.endSession }) > 0;
+
 /**
  * Events may have been missed (the stream was down): everything but the session is refetched
  * or marked for its next mount.
  */
 export function refetchAfterGap(queryClient: QueryClient) {
-  // A stream that opens as the session ends (Logout clicked as the page loads) refetches
-  // nothing: the session is gone on the server, and the page is about to leave.
-  if (queryClient.isMutating({ mutationKey: mutationKeys.endSession }) > 0) return;
+  if (sessionEnding(queryClient)) return;
   void queryClient.invalidateQueries({
     predicate: (query) => query.queryKey[0] !== queryKeys.user[0],
   });
+}
+
+/**
+ * A page's first stream has opened: a mention stored between the page's first fetches and the
+ * stream's start reached neither, so what new mentions change is refetched (not the whole
+ * page, which was just fetched).
+ */
+export function refetchAfterFirstOpen(queryClient: QueryClient) {
+  if (sessionEnding(queryClient)) return;
+  applyLiveEvent(queryClient, { type: 'mentions' });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { LIVE_EVENTS_PATH, liveEventSchema } from '@shared/api/live-events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { applyLiveEvent, refetchAfterGap } from './live-events';
+import { applyLiveEvent, refetchAfterFirstOpen, refetchAfterGap } from './live-events';
 
 /** After the browser gives up on a stream (an error answer), the next try waits this long. */
 const REOPEN_MS = 5_000;
@@ -28,11 +28,17 @@ export function useLiveEvents(workspace: number | undefined) {
   useEffect(() => {
     let source: EventSource | undefined;
     let reopen: ReturnType<typeof setTimeout> | undefined;
+    let first = true;
     const open = () => {
       source = new EventSource(LIVE_EVENTS_PATH);
       // Every open, the first too: what was stored between the page's first fetches and the
-      // stream's start reached neither, and would wait for the next event (seen in CI).
-      source.onopen = () => refetchAfterGap(queryClient);
+      // stream's start reached neither, and would wait for the next event (seen in CI). A
+      // reopen may have missed anything; the first open only new mentions.
+      source.onopen = () => {
+        if (first) refetchAfterFirstOpen(queryClient);
+        else refetchAfterGap(queryClient);
+        first = false;
+      };
       source.onmessage = (message: MessageEvent<string>) => {
         const event = liveEventSchema.safeParse(parseJson(message.data));
         if (event.success) applyLiveEvent(queryClient, event.data);
