@@ -1,12 +1,11 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sourceReads } from '../../src/server/db/schema';
-import { sourceClientsFromConfig } from '../../src/server/ingestion';
-import { buildWorker, type Worker } from '../../src/server/worker';
+import type { Worker } from '../../src/server/worker';
 import { startFakeHackerNews } from '../fakes/hackernews/server';
 import { startFakeJetstream } from '../fakes/jetstream/server';
 import { eventually } from '../helpers/eventually';
 import { buildIngestion, waitForReads } from '../helpers/ingestion';
+import { buildSourcesWorker } from '../helpers/sources-worker';
 import { build, RealTimeClock } from '../helpers/test-app';
 
 // Replies tracked (DESIGN §9): a comment by the user's identity in the thread of one of their
@@ -38,23 +37,7 @@ describe('on Hacker News and Bluesky', async () => {
     await Promise.all(workers.map((w) => w.stop()));
     await Promise.all([hn.stop(), jetstream.stop()]);
   });
-  const worker = buildWorker({
-    config: t.config,
-    database: t.database,
-    clock: t.clock,
-    log: pino({ level: 'silent' }),
-    secrets: t.secrets,
-    sources: sourceClientsFromConfig(t.config, { timeoutMs: 1000, retries: 1, backoffMs: 20 }),
-    sourceSettings: {
-      leaseMs: 3_000,
-      hackerNewsEveryMs: 150,
-      hackerNewsRefreshEveryMs: 200,
-      lobstersEveryMs: 200,
-      lobstersGapMs: 10,
-      blueskyLeaseEveryMs: 200,
-      blueskyBackoffMs: 50,
-    },
-  });
+  const worker = buildSourcesWorker(t);
   beforeAll(async () => {
     await worker.start();
     workers.push(worker);

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, describe, expect, test } from 'vitest';
 import { mentions, sourceReads } from '../../src/server/db/schema';
-import { sourceClientsFromConfig } from '../../src/server/ingestion';
-import { buildWorker, type Worker } from '../../src/server/worker';
+import type { Worker } from '../../src/server/worker';
 import { startFakeHackerNews } from '../fakes/hackernews/server';
 import { startFakeJetstream } from '../fakes/jetstream/server';
 import { startFakeLobsters } from '../fakes/lobsters/server';
+import { buildSourcesWorker } from '../helpers/sources-worker';
 import { build, RealTimeClock } from '../helpers/test-app';
 
 const within = { timeout: 15_000, interval: 50 };
@@ -30,25 +29,9 @@ afterAll(async () => {
   await Promise.all([hn.stop(), lobsters.stop(), jetstream.stop()]);
 });
 
-/** A worker reading the three fakes, paced for a test: reads every few hundred ms. */
+/** A worker reading the three fakes (test/helpers/sources-worker.ts), started. */
 async function startWorker() {
-  const worker = buildWorker({
-    config: t.config,
-    database: t.database,
-    clock: t.clock,
-    log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-    secrets: t.secrets,
-    sources: sourceClientsFromConfig(t.config, { timeoutMs: 1000, retries: 1, backoffMs: 20 }),
-    sourceSettings: {
-      leaseMs: 3_000,
-      hackerNewsEveryMs: 150,
-      hackerNewsRefreshEveryMs: 200,
-      lobstersEveryMs: 200,
-      lobstersGapMs: 10,
-      blueskyLeaseEveryMs: 200,
-      blueskyBackoffMs: 50,
-    },
-  });
+  const worker = buildSourcesWorker(t);
   await worker.start();
   workers.push(worker);
   return worker;
