@@ -1,100 +1,16 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import {
-  keywordSchema,
-  sourcesSchema,
-  subredditsInputSchema,
-  type Alert,
-} from '@shared/api/alerts';
-import {
-  ACTIVITY_DAYS,
-  MENTION_PAGE_LIMIT,
-  mentionListQuerySchema,
-  type Mention,
-} from '@shared/api/mentions';
+import { keywordSchema, sourcesSchema, subredditsInputSchema } from '@shared/api/alerts';
+import { ACTIVITY_DAYS, MENTION_PAGE_LIMIT, mentionListQuerySchema } from '@shared/api/mentions';
 import { apiAlertCreateSchema } from '@shared/api/public-api';
 import { SOURCE_NAMES } from '@shared/sources';
 import { z } from 'zod';
 import type { Clock } from '../clock';
-import type { CurrentWorkspace } from '../http/current-user';
-import { AppError, ForbiddenError, ValidationError } from '../http/errors';
-import { assertAccess, type Access } from '../http/route-access';
+import { ValidationError } from '../http/errors';
 import { lastLocalDays } from '../mentions';
+import { alertForModel, mentionForModel, runTool, type ToolCaller } from './mcp-results';
 import type { PublicApiServices } from './services';
 
-/** Who calls the tools: the key's workspace and maker, and whether the key may write. */
-export type ToolCaller = { workspace: CurrentWorkspace; userId: number; mayWrite: boolean };
-
 const MCP_PAGE_LIMIT = 50;
-const BODY_CHARS = 600;
-
-/** A mention as a model reads it: what was said, where, and what was done about it. */
-function mentionForModel(m: Mention) {
-  return {
-    id: m.id,
-    site: m.source,
-    community: m.community || undefined,
-    kind: m.isComment ? 'comment' : 'post',
-    title: m.title,
-    text: m.body.length > BODY_CHARS ? `${m.body.slice(0, BODY_CHARS)}…` : m.body,
-    author: m.author,
-    url: m.permalink,
-    postedAt: m.redditCreatedAt,
-    score: m.score,
-    comments: m.commentCount,
-    keyword: m.keyword,
-    replied: m.hasReplied,
-    repliedBy: m.repliedBy?.email,
-    removed: m.removedAt !== null || undefined,
-  };
-}
-
-function alertForModel(a: Alert) {
-  return {
-    id: a.id,
-    keyword: a.keyword,
-    sites: a.sources,
-    subreddits: a.subreddits,
-    includeComments: a.includeComments,
-    state: !a.isActive ? 'off' : a.isPaused ? 'paused' : 'listening',
-    lastError: a.lastError ?? undefined,
-  };
-}
-
-const json = (value: unknown): CallToolResult => ({
-  content: [{ type: 'text', text: JSON.stringify(value) }],
-});
-
-/**
- * A tool's work with the API's rules: its access checked like a route's (and a write needs a
- * write key); a refusal or bad input comes back as the tool's error text for the model, an
- * unexpected failure as a bare sentence (and a log line), never its internals.
- */
-async function run(
-  caller: ToolCaller,
-  access: Access,
-  log: (error: unknown) => void,
-  work: () => Promise<unknown>,
-): Promise<CallToolResult> {
-  try {
-    if (access !== 'viewer' && !caller.mayWrite) {
-      throw new ForbiddenError('This API key can only read: use a key with the write scope.');
-    }
-    assertAccess(caller.workspace, access);
-    return json(await work());
-  } catch (error) {
-    const text =
-      error instanceof AppError && error.statusCode < 500
-        ? `${error.message}${error.details ? ` ${JSON.stringify(error.details)}` : ''}`
-        : error instanceof z.ZodError
-          ? error.issues
-              .map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`)
-              .join('; ')
-          : 'Something went wrong on our side. Please try again.';
-    if (!(error instanceof AppError || error instanceof z.ZodError)) log(error);
-    return { content: [{ type: 'text', text }], isError: true };
-  }
-}
 
 const searchInput = z
   .object({
@@ -157,7 +73,7 @@ export function registerTools(
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (input) =>
-      run(caller, 'viewer', log, async () => {
+      runTool(caller, 'viewer', log, async () => {
         const since =
           input.days === undefined
             ? undefined
@@ -187,7 +103,7 @@ export function registerTools(
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     () =>
-      run(caller, 'viewer', log, async () => ({
+      runTool(caller, 'viewer', log, async () => ({
         alerts: (await alerts.list(workspace.id)).map(alertForModel),
       })),
   );
@@ -218,7 +134,7 @@ export function registerTools(
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     },
     (input) =>
-      run(caller, 'member', log, async () => {
+      runTool(caller, 'member', log, async () => {
         const body = apiAlertCreateSchema.parse({
           keyword: input.keyword,
           sources: input.sites,
@@ -247,8 +163,8 @@ export function registerTools(
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (input) =>
-      run(caller, 'viewer', log, async () => {
-        const result = await preview.preview(caller.userId, {
+      runTool(caller, 'viewer', log, async () => {
+        const result = await preview.preview(workspace.userId, {
           keyword: input.keyword,
           sources: input.sites,
           subreddits: input.subreddits ?? null,
@@ -295,7 +211,7 @@ export function registerTools(
       },
     },
     (input) =>
-      run(caller, 'member', log, async () => {
+      runTool(caller, 'member', log, async () => {
         if (input.mentionId > 2_147_483_647) throw new ValidationError('mentionId is out of range');
         return {
           mention: mentionForModel(

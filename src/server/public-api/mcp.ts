@@ -47,11 +47,7 @@ export function mcpRoutes(
     );
     registerTools(server, {
       ...deps,
-      caller: {
-        workspace: currentWorkspace(request),
-        userId: currentWorkspace(request).userId,
-        mayWrite: request.apiKey?.scope === 'write',
-      },
+      caller: { workspace: currentWorkspace(request), mayWrite: request.apiKey?.scope === 'write' },
       log: (error) => request.log.error({ err: error }, 'MCP tool failed'),
     });
     const transport = new StreamableHTTPServerTransport({

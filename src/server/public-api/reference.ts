@@ -116,7 +116,6 @@ export async function installApiReference(
       showDeveloperTools: 'never',
       hideClientButton: true,
       hideTestRequestButton: true,
-      hideDownloadButton: false,
       // What the renderer's markup gets wrong for axe (WCAG 2.1 AA), turned off: its sidebar
       // (aria-selected on buttons, an unnamed search button), its client picker (a tablist of
       // plain buttons) and collapsed tags ("Show more" named otherwise). Nine operations read
