@@ -45,6 +45,7 @@ import {
 import { installErrorHandler } from './http/error-handler';
 import { installLoadShedding } from './http/load-shedding';
 import { registerPrivateRoutes } from './http/private-scope';
+import { analyticsRoutes, createAnalyticsService } from './analytics';
 import { databaseRateLimitStore, rateLimiterFactory } from './http/rate-limiter';
 import { RequestLogController } from './http/request-log';
 import { installSecurity } from './http/security';
@@ -185,6 +186,8 @@ export async function buildApp(deps: AppDeps) {
   });
   const relevance = createRelevanceService({ db, clock });
   const stats = createStatsService({ db, clock });
+  const analytics = createAnalyticsService({ db, clock, log: app.log });
+  app.addHook('onClose', () => analytics.settled());
   const preview = createPreviewService({
     clock,
     window: deps.recentItems,
@@ -277,6 +280,7 @@ export async function buildApp(deps: AppDeps) {
       }),
     });
     statsRoutes(scope, { stats });
+    analyticsRoutes(scope, { analytics });
     mentionRoutes(scope, { mentions });
     feedRoutes(scope, { feeds });
     subscriptionRoutes(scope, { subscriptions });

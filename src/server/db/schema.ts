@@ -13,3 +13,4 @@ export * from './schema/sources';
 export * from './schema/workspaces';
 export * from './schema/api-keys';
 export * from './schema/identities';
+export * from './schema/analytics';

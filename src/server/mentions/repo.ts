@@ -54,6 +54,7 @@ const columns = {
   replyCreatedAt: mentions.replyCreatedAt,
   replyScore: mentions.replyScore,
   replyReplies: mentions.replyReplies,
+  replyRemovedAt: mentions.replyRemovedAt,
   isBackfilled: mentions.isBackfilled,
   removedAt: mentions.removedAt,
   hidden: mentions.hidden,

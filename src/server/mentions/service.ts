@@ -47,6 +47,7 @@ export function toMentionDto(row: repo.MentionRow): Mention {
     replyCreatedAt,
     replyScore,
     replyReplies,
+    replyRemovedAt,
     ...rest
   } = row;
   return {
@@ -59,6 +60,7 @@ export function toMentionDto(row: repo.MentionRow): Mention {
             score: replyScore,
             replies: replyReplies,
             detected: true,
+            removedAt: replyRemovedAt?.toISOString() ?? null,
           }
         : null,
     repliedBy: row.hasReplied ? person(repliedByUserId, repliedByEmail) : null,

@@ -12,3 +12,4 @@ export * from './diagnostic';
 export * from './channels';
 export * from './relevance';
 export * from './workspaces';
+export * from './analytics';

@@ -50,6 +50,8 @@ export const mentionSchema = z.object({
       score: z.number().int().nullable(),
       replies: z.number().int().nullable(),
       detected: z.literal(true),
+      /** When a re-check found the reply deleted or removed (it stays recorded); null while up. */
+      removedAt: z.string().nullable(),
     })
     .nullable(),
   /** Found by the alert's 7-day backfill search rather than as it was posted. */

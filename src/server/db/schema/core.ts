@@ -206,6 +206,8 @@ export const mentions = pgTable(
     replyScore: integer('reply_score'),
     replyReplies: integer('reply_replies'),
     replyRefreshedAt: timestamp('reply_refreshed_at', { withTimezone: true }),
+    /** When a re-check found the reply deleted or removed: it stays recorded, marked. */
+    replyRemovedAt: timestamp('reply_removed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('mentions_alert_source_item_uq').on(t.alertId, t.source, t.itemId),

@@ -1,0 +1,1 @@
+ALTER TABLE "mentions" ADD COLUMN "reply_removed_at" timestamp with time zone;
