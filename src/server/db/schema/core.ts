@@ -208,6 +208,8 @@ export const mentions = pgTable(
     replyRefreshedAt: timestamp('reply_refreshed_at', { withTimezone: true }),
     /** When a re-check found the reply deleted or removed: it stays recorded, marked. */
     replyRemovedAt: timestamp('reply_removed_at', { withTimezone: true }),
+    /** The comments under the reply read so far: `reply_replies` counts each once. */
+    replyChildIds: text('reply_child_ids').array(),
   },
   (t) => [
     uniqueIndex('mentions_alert_source_item_uq').on(t.alertId, t.source, t.itemId),
@@ -246,6 +248,10 @@ export const mentions = pgTable(
     index('mentions_thread_idx')
       .on(t.source, t.threadId)
       .where(sql`${t.threadId} is not null and ${t.replyItemId} is null`),
+    // A read's comment under a member's recorded reply, or the reply read again.
+    index('mentions_reply_item_idx')
+      .on(t.source, t.replyItemId)
+      .where(sql`${t.replyItemId} is not null`),
   ],
 );
 
