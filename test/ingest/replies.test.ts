@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sourceReads } from '../../src/server/db/schema';
+import { mentions, sourceReads } from '../../src/server/db/schema';
 import type { Worker } from '../../src/server/worker';
 import { startFakeHackerNews } from '../fakes/hackernews/server';
 import { startFakeJetstream } from '../fakes/jetstream/server';
@@ -17,8 +18,19 @@ type Listed = {
   title: string;
   hasReplied: boolean;
   repliedBy: { userId: number } | null;
-  reply: { permalink: string; createdAt: string; detected: true } | null;
+  reply: {
+    permalink: string;
+    createdAt: string;
+    detected: true;
+    score: number | null;
+    replies: number | null;
+    removedAt: string | null;
+  } | null;
 };
+
+const firstReply = async (client: {
+  get: (path: string) => Promise<{ body: { items: Listed[] } }>;
+}) => (await client.get('/api/mentions')).body.items[0]?.reply;
 
 describe('on Hacker News and Bluesky', async () => {
   const hn = await startFakeHackerNews();
@@ -78,6 +90,10 @@ describe('on Hacker News and Bluesky', async () => {
         detected: true,
       });
     }
+    // A comment under the reply is counted among its replies (HN gives comments no score).
+    hn.addComment({ parent: reply.id, text: 'thanks!', by: 'asker' });
+    await expect.poll(async () => (await firstReply(me.client))?.replies, within).toBe(1);
+    expect((await firstReply(me.client))?.score).toBeNull();
     // The other account has the same mentions and no identity there: nothing changes for it.
     const theirs: Listed[] = (await other.client.get('/api/mentions')).body.items;
     expect(theirs.map((m) => [m.hasReplied, m.reply])).toEqual([
@@ -95,13 +111,28 @@ describe('on Hacker News and Bluesky', async () => {
     await expect
       .poll(async () => (await me.client.get('/api/mentions')).body.items.length, within)
       .toBe(1);
-    jetstream.post('did:plc:mine', 'We built it, ask away', { root: root.uri, parent: root.uri });
+    const mine = jetstream.post('did:plc:mine', 'We built it, ask away', {
+      root: root.uri,
+      parent: root.uri,
+    });
     await expect
       .poll(async () => (await me.client.get('/api/mentions')).body.items[0].hasReplied, within)
       .toBe(true);
     const [post]: Listed[] = (await me.client.get('/api/mentions')).body.items;
     expect(post.reply?.permalink).toMatch(/^https:\/\/bsky\.app\/profile\/did:plc:mine\/post\//);
     expect(post.repliedBy).toMatchObject({ userId: me.user.id });
+    expect(post.reply).toMatchObject({ replies: 0, removedAt: null });
+
+    // Replies to the reply are counted; a deleted reply is kept, marked, still replied.
+    jetstream.post('did:plc:someone', 'Thanks, that helps', { root: root.uri, parent: mine.uri });
+    await expect.poll(async () => (await firstReply(me.client))?.replies, within).toBe(1);
+    jetstream.deletePost('did:plc:mine', mine.rkey);
+    await expect
+      .poll(async () => (await firstReply(me.client))?.removedAt ?? null, within)
+      .not.toBeNull();
+    const [after]: Listed[] = (await me.client.get('/api/mentions')).body.items;
+    expect(after.hasReplied).toBe(true);
+    expect(after.reply).toMatchObject({ replies: 1, permalink: post.reply!.permalink });
   });
 });
 
@@ -135,5 +166,55 @@ describe('on Reddit', async () => {
     const [mention]: Listed[] = (await client.get('/api/mentions')).body.items;
     expect(mention.repliedBy).toMatchObject({ userId: user.id });
     expect(mention.reply?.permalink).toMatch(/^https:\/\/www\.reddit\.com\/r\/SaaS\/comments\//);
+  });
+
+  test("the reply's score and replies are followed, and its deletion marked, for 48 hours", async () => {
+    const { client } = await t.signedIn();
+    await client.post('/api/alerts', { keyword: 'bluewidget', includeComments: true });
+    await client.put('/api/user/identities', { reddit: 'founder_fan' });
+    await waitForReads(t.fake, /^\/r\/all\/comments/, 1, Date.now());
+    const post = t.fake.addPost({
+      subreddit: 'SaaS',
+      title: 'Any bluewidget users?',
+      author: 'op',
+    });
+    await expect
+      .poll(async () => (await client.get('/api/mentions')).body.items.length, within)
+      .toBe(1);
+    const reply = t.fake.addComment({
+      subreddit: 'SaaS',
+      body: 'We do, happily',
+      linkId: post.data.name,
+      author: 'founder_fan',
+      score: 1,
+    });
+    await expect.poll(async () => (await firstReply(client))?.score, within).toBe(1);
+    // Read in the comment listings: a comment under the reply, counted once.
+    t.fake.addComment({
+      subreddit: 'SaaS',
+      body: 'how long have you used it?',
+      linkId: post.data.name,
+      parentId: reply.data.name,
+    });
+    await expect.poll(async () => (await firstReply(client))?.replies, within).toBe(1);
+    // The re-checks (/api/info, in their budget share) bring its score, once due.
+    const makeDue = () =>
+      t.db
+        .update(mentions)
+        .set({ replyRefreshedAt: new Date(Date.now() - 3_600_000) })
+        .where(eq(mentions.replyItemId, reply.data.name));
+    t.fake.setScore(reply.data.name, 14);
+    await makeDue();
+    await worker.runNow('ingest.score-rechecks');
+    await expect.poll(async () => (await firstReply(client))?.score, within).toBe(14);
+    // Deleted on Reddit: kept, marked, the mention still replied.
+    t.fake.removeItem(reply.data.name);
+    await makeDue();
+    await worker.runNow('ingest.score-rechecks');
+    await expect
+      .poll(async () => (await firstReply(client))?.removedAt ?? null, within)
+      .not.toBeNull();
+    const [mention]: Listed[] = (await client.get('/api/mentions')).body.items;
+    expect(mention).toMatchObject({ hasReplied: true, reply: { score: 14, replies: 1 } });
   });
 });

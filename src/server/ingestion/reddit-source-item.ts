@@ -27,6 +27,7 @@ export const redditSourceItem = (item: RedditItem): SourceItem => ({
   removed: item.removed,
   nsfw: item.nsfw,
   threadId: redditThreadOf(item),
+  parentId: item.parentId,
 });
 
 /** Back from storage's shape: what a Reddit score candidate keeps for its re-checks. */

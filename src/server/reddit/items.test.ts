@@ -179,6 +179,7 @@ describe('toRedditItem', () => {
       createdAt: new Date(1594854441 * 1000),
       removed: false,
       nsfw: true,
+      parentId: 't1_fy72abc',
     });
   });
 

@@ -22,6 +22,8 @@ export type RedditItem = {
   removed: boolean;
   /** Reddit's `over_18` (a comment carries its post's); false where Reddit does not say (RSS). */
   nsfw: boolean;
+  /** A comment's parent (`t3_…` or `t1_…`) where Reddit names it. */
+  parentId?: string;
 };
 
 const REMOVED_TEXTS = new Set(['[removed]', '[deleted]']);
@@ -62,6 +64,11 @@ const commentSchema = z.object({
   link_id: z.string().regex(/^t3_[0-9a-z]{1,16}$/),
   link_title: text,
   num_comments: count,
+  parent_id: z
+    .string()
+    .regex(/^t[13]_[0-9a-z]{1,16}$/)
+    .nullish()
+    .catch(undefined),
 });
 
 const sub = (name: string) => encodeURIComponent(name);
@@ -114,6 +121,7 @@ export function toRedditItem(child: unknown): RedditItem | undefined {
       createdAt: new Date(c.created_utc * 1000),
       removed: REMOVED_TEXTS.has(c.body),
       nsfw: c.over_18 ?? false,
+      ...(c.parent_id ? { parentId: c.parent_id } : {}),
     };
   }
   return undefined;

@@ -30,6 +30,8 @@ export type SourceItem = {
    * reached). Replies are told apart by it (DESIGN §9).
    */
   threadId?: string;
+  /** A comment's parent (a post or a comment) where the site names it: replies to replies. */
+  parentId?: string;
 };
 
 /** Longest body kept: a site may serve megabytes; nobody reads a mention that long. */

@@ -18,7 +18,7 @@ import { recordReadFailure } from './read-failure';
 import type { RecentItems } from './recent-items';
 import { storeMatches } from '../store-mentions';
 import { redditSourceItem } from '../reddit-source-item';
-import { recordOwnReplies } from '../replies/record-own-replies';
+import { trackOwnReplies } from '../replies/track-own-replies';
 
 export type FeedPollDeps = {
   db: Db;
@@ -90,7 +90,7 @@ async function readFeed(deps: FeedPollDeps, listing: ListingRow, signal?: AbortS
     oldest(page.items) > since;
   await deps.db.transaction(async (tx) => {
     await storeMatches(tx, matches, now, { models: deps.models });
-    await recordOwnReplies(tx, fresh.map(redditSourceItem), now);
+    await trackOwnReplies(tx, fresh.map(redditSourceItem), now);
     await updateLeased(tx, listing.id, deps.owner, {
       cursorFullname: newest?.fullname ?? listing.cursorFullname,
       cursorCreatedAt: newest?.createdAt ?? listing.cursorCreatedAt,

@@ -3,7 +3,7 @@ import { firstSeenItems } from '../post-ids/claim-posts';
 import { estimateMissed, matchItems, oldest, sampleRate } from '../page-items';
 import { storeMatches } from '../store-mentions';
 import { redditSourceItem } from '../reddit-source-item';
-import { recordOwnReplies } from '../replies/record-own-replies';
+import { trackOwnReplies } from '../replies/track-own-replies';
 import {
   PAGE,
   checkedBack,
@@ -185,7 +185,7 @@ export class ListingTurn {
       // A post another listing or the id enumeration stored first is not matched again.
       const first = await firstSeenItems(tx, fresh);
       await storeMatches(tx, matchItems(deps.index(), first), now, { models: deps.models });
-      await recordOwnReplies(tx, fresh.map(redditSourceItem), now);
+      await trackOwnReplies(tx, fresh.map(redditSourceItem), now);
       await updateLeased(tx, listing.id, deps.owner, {
         cursorFullname: next.fullname,
         cursorCreatedAt: next.createdAt,

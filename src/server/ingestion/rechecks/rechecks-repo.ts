@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mentions, scoreCandidates } from '../../db/schema';
 import type { RedditItem } from '../../reddit';
@@ -47,6 +47,33 @@ export async function dueMentionItems(db: DbOrTx, now: Date, limit: number) {
     .orderBy(sql`min(${last})`)
     .limit(limit);
   return rows.map((row) => row.redditId);
+}
+
+/**
+ * Members' replies on Reddit (DESIGN §9) younger than 48 h whose refresh is due, on the
+ * mentions' schedule: their score and whether they still stand come from the same /api/info
+ * batches, within the same share of the budget.
+ */
+export async function dueReplyItems(db: DbOrTx, now: Date, limit: number) {
+  if (limit <= 0) return [];
+  const last = sql`coalesce(${mentions.replyRefreshedAt}, ${mentions.replyCreatedAt})`;
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const rows = await db
+    .select({ replyId: mentions.replyItemId })
+    .from(mentions)
+    .where(
+      and(
+        eq(mentions.source, 'reddit'),
+        isNotNull(mentions.replyItemId),
+        gt(mentions.replyCreatedAt, new Date(now.getTime() - REFRESH_MAX_AGE_MS)),
+        isNull(mentions.replyRemovedAt),
+        sql`${last} < ${nowSql} - greatest(interval '15 minutes', (${nowSql} - ${mentions.replyCreatedAt}) / 2)`,
+      ),
+    )
+    .groupBy(mentions.replyItemId)
+    .orderBy(sql`min(${last})`)
+    .limit(limit);
+  return rows.map((row) => row.replyId!);
 }
 
 /** New score and comment count of every alert's copy of the item (a comment's count is its post's, not in /api/info). */

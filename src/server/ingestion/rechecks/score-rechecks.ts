@@ -11,6 +11,8 @@ import { matchingColumns } from '../alert-index-sync';
 import { isListingBehind } from '../listings/listing-repo';
 import { matchItems } from '../page-items';
 import * as repo from './rechecks-repo';
+import { redditSourceItem } from '../reddit-source-item';
+import { trackOwnReplies } from '../replies/track-own-replies';
 import { FIRST_RECHECK_MS, storeMatches, type MatchedItem } from '../store-mentions';
 
 const INFO_BATCH = 100;
@@ -45,7 +47,8 @@ const storedItemSchema = z.object({
  * Re-checks through `/api/info`, 100 fullnames a request, within background work's share of
  * the budget and never while a live listing is behind: candidates under an
  * alert's minScore become mentions once their score reaches it, and mentions younger than
- * 48 h get their score and comment count refreshed, or are marked removed on Reddit.
+ * 48 h get their score and comment count refreshed, or are marked removed on Reddit, as do
+ * the members' replies younger than 48 h (DESIGN §9).
  * Returns the number of requests sent.
  */
 export async function runRechecks(deps: RecheckDeps, signal?: AbortSignal): Promise<number> {
@@ -57,7 +60,12 @@ export async function runRechecks(deps: RecheckDeps, signal?: AbortSignal): Prom
     const candidates = await repo.dueCandidates(db, now, INFO_BATCH);
     const candidateIds = new Set(candidates.map((c) => c.redditId));
     const mentionIds = await repo.dueMentionItems(db, now, INFO_BATCH - candidateIds.size);
-    const ids = [...new Set([...candidateIds, ...mentionIds])].slice(0, INFO_BATCH);
+    const replyIds = await repo.dueReplyItems(
+      db,
+      now,
+      INFO_BATCH - candidateIds.size - mentionIds.length,
+    );
+    const ids = [...new Set([...candidateIds, ...mentionIds, ...replyIds])].slice(0, INFO_BATCH);
     if (ids.length === 0 || (await isListingBehind(db, now))) break;
     let items: RedditItem[];
     try {
@@ -76,6 +84,12 @@ export async function runRechecks(deps: RecheckDeps, signal?: AbortSignal): Prom
         mentionIds.filter((id) => !byName.has(id)),
         at,
       );
+      // A reply /api/info no longer returns was deleted: kept and marked, like one it shows removed.
+      const replies = items.filter((item) => replyIds.includes(item.fullname));
+      await trackOwnReplies(tx, replies.map(redditSourceItem), at, {
+        source: 'reddit',
+        ids: replyIds.filter((id) => !byName.has(id)),
+      });
     });
     await settleCandidates(deps, candidates, byName, at);
     // Fewer than asked: nothing else is due now.

@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { blueskyHandles, mentions, userIdentities, workspaceMembers } from '../../db/schema';
-import { notifyLive } from '../../live';
 import type { SourceItem } from '../../sources';
 
 const keyOf = (source: string, author: string) => `${source} ${author.toLowerCase()}`;
@@ -59,14 +58,15 @@ async function identityHolders(tx: DbOrTx, comments: SourceItem[]) {
  * reply (its link, time and score), unless a reply was recorded already. A mark made by hand
  * keeps its author and time. Rides on the reads ingestion makes anyway: no request of its own.
  * Runs in the read's transaction, so a read replayed after a crash records nothing twice.
+ * Returns the workspaces whose mentions it marked.
  */
 export async function recordOwnReplies(tx: DbOrTx, items: SourceItem[], now: Date) {
+  const touched = new Set<number>();
   const comments = items.filter(
     (item) => item.kind === 'comment' && item.threadId !== undefined && !item.removed,
   );
-  if (comments.length === 0) return 0;
+  if (comments.length === 0) return touched;
   const holdersOf = await identityHolders(tx, comments);
-  const touched = new Set<number>();
   for (const comment of comments) {
     for (const userId of holdersOf(comment)) {
       const rows = await tx
@@ -102,11 +102,5 @@ export async function recordOwnReplies(tx: DbOrTx, items: SourceItem[], now: Dat
       for (const row of rows) touched.add(row.workspaceId);
     }
   }
-  if (touched.size > 0) {
-    await notifyLive(
-      tx,
-      [...touched].map((workspaceId) => ({ type: 'mentions' as const, workspaceId })),
-    );
-  }
-  return touched.size;
+  return touched;
 }

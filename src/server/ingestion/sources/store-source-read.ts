@@ -7,7 +7,7 @@ import type { AlertIndex } from '../../matching';
 import type { ModelCache } from '../../relevance';
 import type { SourceItem } from '../../sources';
 import { matchSourceItems } from '../page-items';
-import { recordOwnReplies } from '../replies/record-own-replies';
+import { trackOwnReplies } from '../replies/track-own-replies';
 import { REMOVED_CONTENT, storeMatches } from '../store-mentions';
 import { saveRead, type ReadOutcome } from './source-reads-repo';
 
@@ -22,7 +22,7 @@ export type SourceStoreDeps = {
 
 /**
  * One read of a site, stored at once: the matches of its items as mentions (with their
- * deliveries), the removals it reported, and the cursor after them, in one transaction. A
+ * deliveries), the replies of the people served, the removals it reported, and the cursor after them, in one transaction. A
  * crash before the commit leaves the cursor where it was, so the read comes again and the
  * (alert, source, item) key keeps it from being stored twice.
  */
@@ -36,7 +36,7 @@ export async function storeSourceRead(
   const matches = index ? matchSourceItems(index, read.items) : [];
   return deps.db.transaction(async (tx) => {
     const stored = await storeMatches(tx, matches, now, { models: deps.models });
-    await recordOwnReplies(tx, read.items, now);
+    await trackOwnReplies(tx, read.items, now, { source, ids: read.removedIds ?? [] });
     if (read.removedIds?.length) {
       await tx
         .update(mentions)

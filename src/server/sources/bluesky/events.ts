@@ -97,6 +97,7 @@ export function toJetstreamEvent(text: string, now: Date): JetstreamEvent {
       removed: false,
       nsfw: false,
       threadId: record.data.reply?.root.uri.slice(0, 600) ?? uri,
+      parentId: record.data.reply?.parent.uri.slice(0, 600),
     },
   };
 }

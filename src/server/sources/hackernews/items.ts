@@ -58,7 +58,14 @@ export function toHackerNewsItem(raw: unknown, now: Date): HackerNewsItem | unde
   };
   if (p.type === 'comment') {
     if (!p.parent) return undefined;
-    const item: SourceItem = { ...base, kind: 'comment', title: '', score: null, commentCount: 0 };
+    const item: SourceItem = {
+      ...base,
+      kind: 'comment',
+      title: '',
+      score: null,
+      commentCount: 0,
+      parentId: String(p.parent),
+    };
     return { id: p.id, type: 'comment', parent: p.parent, item: hidden ? undefined : item };
   }
   if (p.type === 'pollopt') return { id: p.id, type: 'other' };
