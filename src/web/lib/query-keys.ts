@@ -7,6 +7,8 @@
 export const queryKeys = {
   /** accounts: the session. Kept when everything else is dropped at sign-in and sign-out. */
   user: ['user'] as const,
+  /** accounts: who the user is on each site (Settings → Profile), to tell their replies. */
+  identities: ['identities'] as const,
   /** The server's settings the app shows (GET /api/site): the support address. */
   site: ['site'] as const,
   /**
@@ -29,6 +31,11 @@ export const queryKeys = {
   },
   /** mentions: the stats row (counts and plan limits), a family of its own. */
   stats: ['stats'] as const,
+  /** analytics: a period's figures (/analytics); new mentions, replies and keywords move them. */
+  analytics: {
+    all: ['analytics'] as const,
+    period: (days: number) => ['analytics', days] as const,
+  },
   ingestion: {
     status: ['ingestion-status'] as const,
     redditAccess: ['reddit-access'] as const,

@@ -1,4 +1,5 @@
 import { Card, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { User } from '@shared/api/auth';
 import {
   IconAlertTriangle,
   IconApi,
@@ -11,12 +12,19 @@ import {
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { DangerZone, PasswordForm, ProfileForm, useAuth } from '../../features/accounts';
+import {
+  DangerZone,
+  IdentitiesForm,
+  PasswordForm,
+  ProfileForm,
+  useAuth,
+} from '../../features/accounts';
 import { ApiSettings } from '../../features/api-keys';
 import { SubscriptionOverview, useCheckoutReturn } from '../../features/billing';
 import { ChannelSettings, DeadLetters, FeedsSettings } from '../../features/channels';
 import { NotificationSettings, TestEmailSection } from '../../features/email';
 import { GlobalExclusions } from '../../features/exclusions';
+import { useRedditAccess } from '../../features/ingestion';
 import { TeamSettings } from '../../features/workspaces';
 import classes from './settings.module.css';
 
@@ -56,6 +64,25 @@ function Section({
         {children}
       </Stack>
     </Card>
+  );
+}
+
+/** The account itself, then who the user is on the sites (read only while the tab is open). */
+function ProfileTab({ user }: { user: User }) {
+  // How this server reads Reddit: the Reddit name's note says what limited mode misses.
+  const redditMode = useRedditAccess().data?.mode;
+  return (
+    <Stack gap="lg">
+      <Section title="Profile" description="Your username and the email address you sign in with.">
+        <ProfileForm key={user.id} user={user} />
+      </Section>
+      <Section
+        title="Your names on the sites"
+        description="Who you are on the sites Earshot reads, so it recognises your own replies."
+      >
+        <IdentitiesForm key={user.id} redditMode={redditMode} />
+      </Section>
+    </Stack>
   );
 }
 
@@ -126,12 +153,7 @@ export default function SettingsRoute() {
         </Tabs.List>
 
         <Tabs.Panel value="profile">
-          <Section
-            title="Profile"
-            description="Your username and the email address you sign in with."
-          >
-            <ProfileForm key={user.id} user={user} />
-          </Section>
+          <ProfileTab user={user} />
         </Tabs.Panel>
         <Tabs.Panel value="team">
           <Section

@@ -4,6 +4,7 @@ export { AuthProvider, useAuth } from './auth-provider';
 export { AuthMarketingPanel } from './components/auth-marketing-panel';
 export { DangerZone } from './components/danger-zone';
 export { ForgotPasswordForm } from './components/forgot-password-form';
+export { IdentitiesForm } from './components/identities-form';
 export { LoginForm } from './components/login-form';
 export { PasswordForm } from './components/password-form';
 export { ProfileForm } from './components/profile-form';

@@ -1,7 +1,6 @@
-import { Badge, Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { Stats } from '@shared/api/stats';
 import { IconBell, IconMessageCircle, IconTags, type Icon } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 
 type Props = {
@@ -16,24 +15,19 @@ function StatCard({
   value,
   icon: IconCmp,
   hint,
-  badge,
 }: {
   label: string;
   value: number | undefined;
   icon: Icon;
   hint: string;
-  badge?: ReactNode;
 }) {
   // Phones show the three cards side by side, so the icon and the hint line go.
   return (
     <Card aria-label={label} padding="lg" p={{ base: 'sm', sm: 'lg' }}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap={4}>
-        <Group gap={6} wrap="wrap">
-          <Text fz={{ base: 'xs', sm: 'sm' }} c="dimmed" fw={600}>
-            {label}
-          </Text>
-          {badge}
-        </Group>
+        <Text fz={{ base: 'xs', sm: 'sm' }} c="dimmed" fw={600}>
+          {label}
+        </Text>
         <IconCmp
           size={20}
           stroke={1.5}
@@ -82,12 +76,7 @@ export function StatsCards({ stats, isPending, error, onRetry }: Props) {
         label="Replies"
         value={stats?.repliedCount}
         icon={IconMessageCircle}
-        hint="Mentions marked replied"
-        badge={
-          <Badge size="xs" variant="light" color="grape" tt="none" px={6}>
-            Coming soon
-          </Badge>
-        }
+        hint="Mentions you replied to"
       />
     </SimpleGrid>
   );

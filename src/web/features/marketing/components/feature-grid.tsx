@@ -1,4 +1,4 @@
-import { Badge, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { Card, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import {
   IconBolt,
   IconChartBar,
@@ -13,7 +13,6 @@ interface Feature {
   icon: Icon;
   title: string;
   text: string;
-  comingSoon?: boolean;
 }
 
 const FEATURES: Feature[] = [
@@ -40,8 +39,7 @@ const FEATURES: Feature[] = [
   {
     icon: IconMessageCheck,
     title: 'Response Tracking',
-    text: 'Mark the threads you replied to and follow how your engagement grows over time.',
-    comingSoon: true,
+    text: 'Earshot sees your reply in the thread, marks the mention replied and follows its score, so you know which conversations paid off.',
   },
   {
     icon: IconFilter,
@@ -53,21 +51,14 @@ const FEATURES: Feature[] = [
 export function FeatureGrid() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-      {FEATURES.map(({ icon: FeatureIcon, title, text, comingSoon }) => (
+      {FEATURES.map(({ icon: FeatureIcon, title, text }) => (
         <Card key={title} padding="lg" shadow="xs">
           <ThemeIcon size={44} radius="md" variant="light" color="indigo" mb="md">
             <FeatureIcon size={24} aria-hidden />
           </ThemeIcon>
-          <Group gap="xs" mb={6}>
-            <Text component="h3" fw={700} fz="md" m={0}>
-              {title}
-            </Text>
-            {comingSoon && (
-              <Badge size="sm" variant="light" color="orange">
-                Coming soon
-              </Badge>
-            )}
-          </Group>
+          <Text component="h3" fw={700} fz="md" mt={0} mb={6}>
+            {title}
+          </Text>
           <Text size="sm" c="dimmed" lh={1.6}>
             {text}
           </Text>

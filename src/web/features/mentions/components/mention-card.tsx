@@ -21,6 +21,7 @@ import { useUpdateReplied } from '../api/update-replied';
 import { excerptSegments, highlight, keywordQuery, plainText } from '../excerpt';
 import { HighlightedText } from '../../../components/highlighted-text';
 import { MentionTeamLine } from './mention-team-line';
+import { ReplyLine } from './reply-line';
 import { WhyMatched } from './why-matched';
 import {
   authorName,
@@ -163,6 +164,7 @@ export function MentionCard({
         </Text>
       )}
       <MentionTeamLine mention={mention} assignees={assignees} />
+      {mention.reply && <ReplyLine mention={mention} reply={mention.reply} />}
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap="md" wrap="wrap">
           {hasScore(mention) && (
