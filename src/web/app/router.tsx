@@ -50,6 +50,7 @@ const routes: RouteObject[] = [
           { path: '/alerts', ...page(() => import('./routes/manage-keywords')) },
           { path: '/alerts/debug/:id', ...page(() => import('./routes/alert-debug')) },
           { path: '/mentions', ...page(() => import('./routes/mentions')) },
+          { path: '/analytics', ...page(() => import('./routes/analytics')) },
           { path: '/settings', ...page(() => import('./routes/settings')) },
           { path: '/billing/receipts/:reference', ...page(() => import('./routes/receipt')) },
         ],

@@ -1,10 +1,20 @@
-import { Box, Paper, Stack, Table, Text, type MantineFontSize } from '@mantine/core';
+import {
+  Box,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+  type MantineFontSize,
+} from '@mantine/core';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { usePhone } from '../lib/use-phone';
 
 export interface TableColumn<Row> {
   /** The column's heading, and the label of the value on a phone's card. */
   label: string;
+  /** Tells columns apart when labels may repeat (user data as headings); default the label. */
+  key?: string;
   cell: (row: Row) => ReactNode;
   /** Short values (dates, amounts, "Visa •••• 4242") stay on one line. */
   nowrap?: boolean;
@@ -13,6 +23,10 @@ export interface TableColumn<Row> {
 interface Props<Row> {
   /** Names the table, or the list of cards on a phone, for screen readers. */
   label: string;
+  /** A caption for screen readers (what the table holds), where a name alone says too little. */
+  caption?: string;
+  /** The first column names its row (a day, a site): its cells are row headings. */
+  rowHeader?: boolean;
   columns: TableColumn<Row>[];
   rows: Row[];
   rowKey: (row: Row) => string | number;
@@ -54,7 +68,7 @@ function StackedRows<Row>({ label, columns, rows, rowKey, size = 'sm' }: Props<R
             }}
           >
             {columns.map((column) => (
-              <Box key={column.label} display="contents">
+              <Box key={column.key ?? column.label} display="contents">
                 <Text component="dt" size="xs" c="dimmed" style={NOWRAP}>
                   {column.label}
                 </Text>
@@ -70,7 +84,8 @@ function StackedRows<Row>({ label, columns, rows, rowKey, size = 'sm' }: Props<R
   );
 }
 
-function ScrollingTable<Row>({ label, columns, rows, rowKey, minWidth, size = 'sm' }: Props<Row>) {
+function ScrollingTable<Row>(props: Props<Row>) {
+  const { label, caption, rowHeader, columns, rows, rowKey, minWidth, size = 'sm' } = props;
   const box = useRef<HTMLDivElement>(null);
   const scrolls = useScrollsSideways(box);
   return (
@@ -82,10 +97,15 @@ function ScrollingTable<Row>({ label, columns, rows, rowKey, minWidth, size = 's
       {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls)` } : {})}
     >
       <Table fz={size} verticalSpacing={size === 'xs' ? 4 : 'sm'} aria-label={label}>
+        {caption && (
+          <VisuallyHidden component="caption" style={{ captionSide: 'top' }}>
+            {caption}
+          </VisuallyHidden>
+        )}
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (
-              <Table.Th key={column.label} style={NOWRAP}>
+              <Table.Th key={column.key ?? column.label} scope="col" style={NOWRAP}>
                 {column.label}
               </Table.Th>
             ))}
@@ -94,17 +114,25 @@ function ScrollingTable<Row>({ label, columns, rows, rowKey, minWidth, size = 's
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={rowKey(row)}>
-              {columns.map((column) => (
-                <Table.Td key={column.label} style={column.nowrap ? NOWRAP : WRAP}>
-                  {column.cell(row)}
-                </Table.Td>
-              ))}
+              {columns.map((column, i) => {
+                const Cell = rowHeader && i === 0 ? RowHeading : Table.Td;
+                return (
+                  <Cell key={column.key ?? column.label} style={column.nowrap ? NOWRAP : WRAP}>
+                    {column.cell(row)}
+                  </Cell>
+                );
+              })}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   );
+}
+
+/** A row's first cell when it names the row (a day, a site): a heading for its row's cells. */
+function RowHeading(props: { style: React.CSSProperties; children: ReactNode }) {
+  return <Table.Th scope="row" fw="normal" {...props} />;
 }
 
 /** Whether the element is narrower than its content (it scrolls sideways), kept up to date. */

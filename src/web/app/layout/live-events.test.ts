@@ -14,6 +14,7 @@ function cacheWith(listings: ListingStatus[]) {
     client.setQueryData(key, key === queryKeys.ingestion.status ? status : {});
   }
   client.setQueryData(queryKeys.mentions.list({}, 5), {});
+  client.setQueryData(queryKeys.analytics.period(30), {});
   client.setQueryData(queryKeys.user, {});
   return client;
 }
@@ -26,10 +27,16 @@ const invalid = (client: QueryClient) =>
     .map((q) => q.queryKey[0]);
 
 describe('applyLiveEvent', () => {
-  test('new mentions refetch the feeds, the counts and the keywords, nothing else', () => {
+  test('new mentions refetch the feeds, the counts, the analytics and the keywords, nothing else', () => {
     const client = cacheWith([]);
     applyLiveEvent(client, { type: 'mentions' });
-    expect(invalid(client).sort()).toEqual(['alerts', 'ingestion-status', 'mentions', 'stats']);
+    expect(invalid(client).sort()).toEqual([
+      'alerts',
+      'analytics',
+      'ingestion-status',
+      'mentions',
+      'stats',
+    ]);
   });
 
   test('a healthy listing read moves its time in the cache without a request', () => {
@@ -59,7 +66,13 @@ describe('applyLiveEvent', () => {
   test('after a gap everything but the session is refetched', () => {
     const client = cacheWith([]);
     applyLiveEvent(client, { type: 'resync' });
-    expect(invalid(client).sort()).toEqual(['alerts', 'ingestion-status', 'mentions', 'stats']);
+    expect(invalid(client).sort()).toEqual([
+      'alerts',
+      'analytics',
+      'ingestion-status',
+      'mentions',
+      'stats',
+    ]);
   });
 });
 
@@ -67,14 +80,26 @@ describe('refetchAfterGap', () => {
   test('an opened stream refetches everything but the session', () => {
     const client = cacheWith([]);
     refetchAfterGap(client);
-    expect(invalid(client).sort()).toEqual(['alerts', 'ingestion-status', 'mentions', 'stats']);
+    expect(invalid(client).sort()).toEqual([
+      'alerts',
+      'analytics',
+      'ingestion-status',
+      'mentions',
+      'stats',
+    ]);
   });
 
   test("a page's first stream refetches what new mentions change, not the whole page", () => {
     const client = cacheWith([]);
     client.setQueryData(queryKeys.workspaces.list, {});
     refetchAfterFirstOpen(client);
-    expect(invalid(client).sort()).toEqual(['alerts', 'ingestion-status', 'mentions', 'stats']);
+    expect(invalid(client).sort()).toEqual([
+      'alerts',
+      'analytics',
+      'ingestion-status',
+      'mentions',
+      'stats',
+    ]);
   });
 
   test('nothing while the session is ending (its answers would be 401)', async () => {

@@ -10,10 +10,11 @@ import { mutationKeys, queryKeys } from '../../lib/query-keys';
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent) {
   switch (event.type) {
     case 'mentions':
-      // New mentions move the feeds and chart, the counts (the stats, and what the monitoring
-      // status says was caught), and the keywords' "Last Updated".
+      // New mentions move the feeds and chart, the counts (the stats, the analytics, and what
+      // the monitoring status says was caught), and the keywords' "Last Updated".
       void queryClient.invalidateQueries({ queryKey: queryKeys.mentions.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.stats });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.analytics.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.ingestion.status });
       return;

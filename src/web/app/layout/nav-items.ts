@@ -1,5 +1,6 @@
 import {
   IconBell,
+  IconChartHistogram,
   IconCreditCard,
   IconTags,
   IconLayoutDashboard,
@@ -37,6 +38,12 @@ const alerts: NavItem = {
   icon: IconBell,
   isActive: under('/mentions'),
 };
+const analytics: NavItem = {
+  label: 'Analytics',
+  to: '/analytics',
+  icon: IconChartHistogram,
+  isActive: under('/analytics'),
+};
 const settings: NavItem = {
   label: 'Settings',
   to: '/settings',
@@ -54,9 +61,9 @@ export const upgradeItem: NavItem = {
 export const plansItem: NavItem = { ...upgradeItem, label: 'Plans', icon: IconCreditCard };
 
 /** The desktop sidebar's pages, in order: docs/product.md §3 (Screens). */
-export const SIDEBAR_ITEMS: NavItem[] = [dashboard, keywords, alerts];
+export const SIDEBAR_ITEMS: NavItem[] = [dashboard, keywords, alerts, analytics];
 
 /** The mobile bottom tab bar: docs/product.md §3 (Screens). */
-export const BOTTOM_TAB_ITEMS: NavItem[] = [dashboard, keywords, alerts, settings];
+export const BOTTOM_TAB_ITEMS: NavItem[] = [dashboard, keywords, alerts, analytics, settings];
 
 export const settingsItem = settings;

@@ -13,14 +13,17 @@ type Options = Pick<
   'onSuccess' | 'onError'
 >;
 
-/** Success refreshes the mentions and the stats (Replies): docs/product.md §3 (Screens). */
+/**
+ * Success refreshes the mentions, the stats (Replies) and the analytics (reply rate):
+ * docs/product.md §3 (Screens).
+ */
 export function useUpdateReplied({ onSuccess, onError }: Options = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateReplied,
     onSuccess: async (...args) => {
       await Promise.all(
-        [queryKeys.mentions.lists, queryKeys.stats].map((queryKey) =>
+        [queryKeys.mentions.lists, queryKeys.stats, queryKeys.analytics.all].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       );
