@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../test/helpers/smtp-sink';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
 import { text, visible } from './support/locators';
+import { axeViolations, horizontalOverflow, readyForChecks, settle } from './support/page-checks';
 import { useBrowserSuite } from './support/suite';
 
 let sink: SmtpSink | undefined;
@@ -116,4 +117,48 @@ describe.skipIf(!suite.enabled)('email in the browser', () => {
     );
     expect(overflow).toBe(0);
   });
+
+  test.each([DESKTOP, PHONE])(
+    'the Weekly report switch saves at once and meets WCAG at %o',
+    async (viewport) => {
+      const { page } = await signedInPage(viewport);
+      await readyForChecks(page);
+      await page.goto(`${suite.server.url}/settings?tab=notifications`);
+      // Mantine's switch input is visually hidden behind its track: its label is what shows.
+      const toggle = page.getByRole('switch', { name: 'Weekly report' });
+      await visible(page.getByText('Weekly report', { exact: true }));
+      await visible(
+        page.getByText(
+          'Every Monday morning: your mentions, replies and what they earned over the past week',
+        ),
+      );
+      expect(await toggle.isChecked()).toBe(false);
+
+      await toggle.check();
+      await visible(page.getByText('Weekly report on', { exact: true }));
+      await visible(page.getByText(/^Next report Monday, .* 8:00 AM · sent only for a week/));
+      const saved = await page.context().request.get(`${suite.server.url}/api/digest-config`);
+      expect((await saved.json()).weeklyReport.isActive).toBe(true);
+      // Apart from the digest form: nothing there to save.
+      expect(await page.getByRole('button', { name: 'Save Changes' }).isDisabled()).toBe(true);
+
+      await settle(page);
+      const problems = await axeViolations(page);
+      if (viewport.width < 768) {
+        const overflow = await horizontalOverflow(page);
+        if (overflow) problems.push(overflow);
+      }
+      expect(problems).toEqual([]);
+      await page.screenshot({
+        path: `test-results/weekly-report-${viewport.width}.png`,
+        fullPage: true,
+      });
+
+      await page.reload();
+      expect(await toggle.isChecked()).toBe(true);
+      await toggle.uncheck();
+      await visible(page.getByText('Weekly report off', { exact: true }));
+      expect(await toggle.isChecked()).toBe(false);
+    },
+  );
 });

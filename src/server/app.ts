@@ -38,9 +38,11 @@ import {
   createAssignmentNotice,
   createDigestService,
   createTestEmailService,
+  createWeeklyReportService,
   digestRoutes,
   testEmailRoutes,
   unsubscribeRoutes,
+  weeklyReportRoutes,
 } from './email';
 import { installErrorHandler } from './http/error-handler';
 import { installLoadShedding } from './http/load-shedding';
@@ -200,6 +202,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     instantMinutes: config.instantEmailMinutes,
   });
+  const weeklyReports = createWeeklyReportService({ db, clock, digests });
 
   // Public: what a stranger may ask, or what carries its own credential (a link's token, a
   // feed's token, Stripe's signature). Nothing else belongs here.
@@ -223,7 +226,7 @@ export async function buildApp(deps: AppDeps) {
   planRoutes(app, { db });
   publicFeedRoutes(app, { feeds });
   stripeWebhookRoutes(app, { subscriptions });
-  await unsubscribeRoutes(app, { digests, appUrl: config.appUrl });
+  await unsubscribeRoutes(app, { digests, weeklyReports, appUrl: config.appUrl });
 
   // Private: every route registered in here answers 401 without a session.
   const workspaces = createWorkspaceService({ db, clock, mail: accountMail, rateLimiter });
@@ -293,6 +296,7 @@ export async function buildApp(deps: AppDeps) {
     });
     testCheckoutRoutes(scope, { testCheckout });
     digestRoutes(scope, { digests });
+    weeklyReportRoutes(scope, { weeklyReports });
     testEmailRoutes(scope, {
       testEmail: createTestEmailService({
         mailer,

@@ -46,6 +46,8 @@ describe('GET/PUT /api/digest-config', () => {
       nextSendAt: '2026-11-21T16:00:00.000Z',
       lastDigest: null,
       lastFailure: null,
+      // Opt-in (decision 035): test/api/weekly-report.test.ts.
+      weeklyReport: { isActive: false, nextSendAt: null },
     });
   });
 

@@ -2,9 +2,10 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import type { Job } from '../jobs/runner';
 import { runDigestJob } from './digests/job';
+import { runWeeklyReportJob } from './weekly-report/job';
 import type { MailLogger, Mailer } from './types';
 
-export type EmailJobName = 'email.digests';
+export type EmailJobName = 'email.digests' | 'email.weekly-report';
 
 export function createEmailJobs(deps: {
   db: Db;
@@ -24,6 +25,14 @@ export function createEmailJobs(deps: {
       timeoutMs: 5 * 60_000,
       retries: 1,
       run: async () => void (await runDigestJob(deps)),
+    },
+    {
+      // Monday 08:00 in each user's timezone: looked for every minute (decision 035).
+      name: 'email.weekly-report',
+      everyMs: 60_000,
+      timeoutMs: 5 * 60_000,
+      retries: 1,
+      run: async () => void (await runWeeklyReportJob(deps)),
     },
   ];
 }

@@ -46,6 +46,16 @@ export const digestConfigUpdateSchema = z.object({
 export type DigestConfigUpdate = z.infer<typeof digestConfigUpdateSchema>;
 export type DigestConfigUpdateInput = z.input<typeof digestConfigUpdateSchema>;
 
+/**
+ * PUT /api/digest-config/weekly-report: the weekly report on or off (decision 035). Its own call,
+ * not a field of PUT /api/digest-config: saving the digest settings moves the digest's next slot,
+ * and a switch that saves at once must not.
+ */
+export const weeklyReportUpdateSchema = z
+  .object({ isActive: z.boolean({ error: 'isActive must be true or false' }) })
+  .strict();
+export type WeeklyReportUpdate = z.infer<typeof weeklyReportUpdateSchema>;
+
 /** What leaves the server: the settings, the next send and how the last digest went. */
 export const digestConfigSchema = z.object({
   frequency: digestScheduleFrequencySchema,
@@ -66,6 +76,12 @@ export const digestConfigSchema = z.object({
       nextAttemptAt: z.string().nullable(),
     })
     .nullable(),
+  /** The weekly report (off by default): every Monday at 08:00 in `timezone`, when on. */
+  weeklyReport: z.object({
+    isActive: z.boolean(),
+    /** The next Monday 08:00 as an instant (ISO), or null when off. */
+    nextSendAt: z.string().nullable(),
+  }),
 });
 export type DigestConfig = z.infer<typeof digestConfigSchema>;
 

@@ -1,4 +1,4 @@
-/** Digest settings and the digests sent. */
+/** Digest settings, the digests sent and the weekly reports (src/server/email/weekly-report). */
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -37,12 +37,19 @@ export const digestConfigs = pgTable(
     unsubscribeSecret: text('unsubscribe_secret')
       .notNull()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    // The weekly report (opt-in, decision 035): on or off, and its next Monday 08:00 in the
+    // user's timezone as an instant (null while off), so the due query is a range scan.
+    weeklyReport: boolean('weekly_report').notNull().default(false),
+    weeklyReportAt: timestamp('weekly_report_at', { withTimezone: true }),
   },
   (t) => [
     index('digest_configs_next_slot_idx')
       .on(t.nextSlotAt)
       .where(sql`${t.isActive}`),
     index('digest_configs_retry_idx').on(t.retryAt),
+    index('digest_configs_weekly_report_idx')
+      .on(t.weeklyReportAt)
+      .where(sql`${t.weeklyReport}`),
   ],
 );
 
@@ -77,6 +84,43 @@ export const digestRuns = pgTable(
     // At most one open run per user, whatever the workers do.
     uniqueIndex('digest_runs_one_open_uq')
       .on(t.userId)
+      .where(sql`${t.status} in ('pending', 'retry', 'sending')`),
+  ],
+);
+
+/**
+ * One weekly report: at most one per user and reported ISO week (the unique index is what makes
+ * a second worker or a restart harmless), recorded with its Message-ID before it is sent and
+ * leased while a worker handles it. pending → sending → sent | retry → sending … | failed;
+ * `empty` (no mentions that week: nothing sent) and `cancelled` (turned off meanwhile) close it
+ * too. Decision 035.
+ */
+export const weeklyReports = pgTable(
+  'weekly_reports',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The reported week, ISO 8601 (`2026-W47`): Monday to Sunday in the user's timezone. */
+    week: text('week').notNull(),
+    messageId: text('message_id').notNull().unique(),
+    status: text('status').notNull(),
+    /** The Monday 08:00 it was due at. */
+    slotAt: timestamp('slot_at', { withTimezone: true }).notNull(),
+    mentionCount: integer('mention_count').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('weekly_reports_user_week_uq').on(t.userId, t.week),
+    index('weekly_reports_open_idx')
+      .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('pending', 'retry', 'sending')`),
   ],
 );

@@ -53,6 +53,10 @@ export function createDigestService(deps: {
             nextAttemptAt: problem.nextAttemptAt?.toISOString() ?? null,
           }
         : null,
+      weeklyReport: {
+        isActive: row.weeklyReport,
+        nextSendAt: (row.weeklyReport && row.weeklyReportAt?.toISOString()) || null,
+      },
     };
   }
 
@@ -93,7 +97,7 @@ export function createDigestService(deps: {
       if (userId === undefined) return undefined;
       const row = await repo.findConfig(db, userId);
       if (!row || !tokenMatches(token, userId, row.unsubscribeSecret)) return undefined;
-      return { userId, isActive: row.isActive };
+      return { userId, isActive: row.isActive, weeklyReport: row.weeklyReport };
     },
 
     setActive,

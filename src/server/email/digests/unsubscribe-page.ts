@@ -1,8 +1,11 @@
 import { escapeHtml } from '../escape';
+import { unsubscribeUrl, type UnsubscribeList } from './unsubscribe-token';
 
 type PageState = 'confirm' | 'unsubscribed' | 'resubscribed' | 'invalid';
 
-const COPY: Record<PageState, { title: string; text: string; action?: [string, string] }> = {
+type Copy = Record<PageState, { title: string; text: string; action?: [string, string] }>;
+
+const DIGEST: Copy = {
   confirm: {
     title: 'Unsubscribe from digests?',
     text: 'You will no longer get Earshot digest emails. Your keywords keep tracking Reddit and your dashboard keeps every mention.',
@@ -24,11 +27,38 @@ const COPY: Record<PageState, { title: string; text: string; action?: [string, s
   },
 };
 
+const WEEKLY_REPORT: Copy = {
+  ...DIGEST,
+  confirm: {
+    title: 'Unsubscribe from the weekly report?',
+    text: 'You will no longer get the Monday email with your week on Earshot. Your digests and the Analytics page stay as they are.',
+    action: ['unsubscribe', 'Unsubscribe'],
+  },
+  unsubscribed: {
+    title: 'You are unsubscribed',
+    text: 'Earshot will not send you the weekly report any more. Changed your mind?',
+    action: ['resubscribe', 'Re-subscribe'],
+  },
+  resubscribed: {
+    title: 'The weekly report is back on',
+    text: 'You will get your week on Earshot again next Monday morning.',
+    action: ['unsubscribe', 'Unsubscribe again'],
+  },
+};
+
+const COPY: Record<UnsubscribeList, Copy> = { digest: DIGEST, 'weekly-report': WEEKLY_REPORT };
+
 /** A small server-rendered page: works without JavaScript, as links from mail clients must. */
-export function unsubscribePage(options: { state: PageState; token: string; appUrl: string }) {
-  const copy = COPY[options.state];
+export function unsubscribePage(options: {
+  state: PageState;
+  token: string;
+  appUrl: string;
+  list?: UnsubscribeList;
+}) {
+  const copy = COPY[options.list ?? 'digest'][options.state];
+  const action = unsubscribeUrl('', options.token, options.list);
   const form = copy.action
-    ? `<form method="post" action="/unsubscribe?token=${encodeURIComponent(options.token)}" style="margin:24px 0 0 0;">
+    ? `<form method="post" action="${escapeHtml(action)}" style="margin:24px 0 0 0;">
 <input type="hidden" name="action" value="${copy.action[0]}">
 <button type="submit" style="font:inherit;font-weight:600;padding:10px 18px;border:0;border-radius:6px;background:#e8590c;color:#fff;cursor:pointer;">${escapeHtml(copy.action[1])}</button>
 </form>`
@@ -48,7 +78,7 @@ export function unsubscribePage(options: { state: PageState; token: string; appU
 <h1 style="font-size:24px;margin:0 0 8px 0;">${escapeHtml(copy.title)}</h1>
 <p style="font-size:16px;line-height:1.5;margin:0;opacity:0.85;">${escapeHtml(copy.text)}</p>
 ${form}
-<p style="margin:32px 0 0 0;font-size:14px;"><a href="${escapeHtml(options.appUrl)}/settings?tab=notifications" style="color:#1c64d1;">Digest settings</a></p>
+<p style="margin:32px 0 0 0;font-size:14px;"><a href="${escapeHtml(options.appUrl)}/settings?tab=notifications" style="color:#1c64d1;">${options.list === 'weekly-report' ? 'Notification settings' : 'Digest settings'}</a></p>
 </main>
 </body>
 </html>`;

@@ -28,12 +28,21 @@ export function tokenMatches(token: string, userId: number, secret: string) {
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-export function unsubscribeUrl(appUrl: string, token: string) {
-  return `${appUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+/**
+ * What a link turns off: the digests, or the weekly report (decision 035). One token serves
+ * both (it names the user); `list` picks, and a link without it is a digest's.
+ */
+export const UNSUBSCRIBE_LISTS = ['digest', 'weekly-report'] as const;
+export type UnsubscribeList = (typeof UNSUBSCRIBE_LISTS)[number];
+
+export function unsubscribeUrl(appUrl: string, token: string, list: UnsubscribeList = 'digest') {
+  const which = list === 'digest' ? '' : `&list=${list}`;
+  return `${appUrl}/unsubscribe?token=${encodeURIComponent(token)}${which}`;
 }
 
 /** RFC 2369 asks for a mailto: too; it reaches the MAIL_FROM mailbox. */
-export function unsubscribeMailto(from: string, token: string) {
+export function unsubscribeMailto(from: string, token: string, list: UnsubscribeList = 'digest') {
   const address = /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
-  return `mailto:${address}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`;
+  const subject = list === 'digest' ? `unsubscribe ${token}` : `unsubscribe ${list} ${token}`;
+  return `mailto:${address}?subject=${encodeURIComponent(subject)}`;
 }

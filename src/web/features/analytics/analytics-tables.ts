@@ -1,12 +1,7 @@
+import { formatPercent } from '@shared/analytics-words';
 import type { Analytics } from '@shared/api/analytics';
 import { authorName } from '@shared/sources';
-import {
-  communityName,
-  formatPercent,
-  siteLabel,
-  type DayRow,
-  type KeywordSeries,
-} from './analytics-series';
+import { communityName, siteLabel, type DayRow, type KeywordSeries } from './analytics-series';
 import { toCsv, type CsvValue } from './csv';
 
 export interface ReportColumn<Row> {

@@ -1,8 +1,9 @@
+import { formatMinutes, formatPercent } from '@shared/analytics-words';
 import { Anchor, Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { Analytics } from '@shared/api/analytics';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatMinutes, formatPercent, plural } from '../analytics-series';
+import { plural } from '../analytics-series';
 
 function Figure({ label, value, hint }: { label: string; value: ReactNode; hint: ReactNode }) {
   return (

@@ -1,7 +1,8 @@
+import { formatPercent } from '@shared/analytics-words';
 import { BarChart } from '@mantine/charts';
 import { Box, ColorSwatch, Group, Text } from '@mantine/core';
 import { useId } from 'react';
-import { formatPercent, type DayRow, type KeywordSeries } from '../analytics-series';
+import { type DayRow, type KeywordSeries } from '../analytics-series';
 
 interface PerDayChartProps {
   series: KeywordSeries[];

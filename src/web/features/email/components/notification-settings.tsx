@@ -3,10 +3,12 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { useDigestConfig } from '../api/get-digest-config';
 import { DigestSettingsForm } from './digest-settings-form';
 import { DigestStatus } from './digest-status';
+import { WeeklyReportSwitch } from './weekly-report-switch';
 
 /**
- * Settings → Notifications: the digest's status and its settings, with every load state.
- * `emailVerified`: digests wait for a verified address, and the status says so.
+ * Settings → Notifications: the digest's status and its settings, then the weekly report's
+ * switch, with every load state. `emailVerified`: digests wait for a verified address, and the
+ * status says so.
  */
 export function NotificationSettings({ emailVerified = true }: { emailVerified?: boolean }) {
   const config = useDigestConfig();
@@ -35,6 +37,8 @@ export function NotificationSettings({ emailVerified = true }: { emailVerified?:
       <DigestStatus config={config.data} emailVerified={emailVerified} />
       <Divider />
       <DigestSettingsForm config={config.data} />
+      <Divider />
+      <WeeklyReportSwitch config={config.data} emailVerified={emailVerified} />
     </Stack>
   );
 }
