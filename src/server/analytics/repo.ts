@@ -1,6 +1,12 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { alerts, analyticsTops, mentionHourlyCounts, mentions } from '../db/schema';
+import {
+  alerts,
+  analyticsTops,
+  itemHourlyCounts,
+  mentionHourlyCounts,
+  mentions,
+} from '../db/schema';
 
 const timestamps = (bounds: Date[]) =>
   sql`array[${sql.join(
@@ -8,18 +14,22 @@ const timestamps = (bounds: Date[]) =>
     sql`, `,
   )}]::timestamptz[]`;
 
-const inPeriod = (workspaceId: number, bounds: Date[]) =>
+const inPeriod = (
+  table: typeof mentionHourlyCounts | typeof itemHourlyCounts,
+  workspaceId: number,
+  bounds: Date[],
+) =>
   and(
-    eq(mentionHourlyCounts.workspaceId, workspaceId),
-    gte(mentionHourlyCounts.hour, bounds[0]),
-    lt(mentionHourlyCounts.hour, bounds.at(-1)!),
+    eq(table.workspaceId, workspaceId),
+    gte(table.hour, bounds[0]),
+    lt(table.hour, bounds.at(-1)!),
   );
 
 /**
  * Mentions per keyword and local day, where day i (1-based) is the hours in
  * [bounds[i-1], bounds[i]): the local midnights come from the caller, so the database needs no
- * time zone data. Read from the hourly counts (one row per hour, keyword and site), never from
- * the mentions themselves.
+ * time zone data. Read from the hourly counts (one row per hour and keyword), never from the
+ * mentions themselves.
  */
 export function mentionsPerDay(db: DbOrTx, workspaceId: number, bounds: Date[]) {
   const perDay = db
@@ -31,7 +41,7 @@ export function mentionsPerDay(db: DbOrTx, workspaceId: number, bounds: Date[]) 
       mentions: sql<number>`sum(${mentionHourlyCounts.mentions})`.as('mentions'),
     })
     .from(mentionHourlyCounts)
-    .where(inPeriod(workspaceId, bounds))
+    .where(inPeriod(mentionHourlyCounts, workspaceId, bounds))
     // By position: the bucket expression carries its own parameters, so it cannot be repeated.
     .groupBy(sql`1, 2`)
     .as('per_day');
@@ -50,14 +60,14 @@ export function mentionsPerDay(db: DbOrTx, workspaceId: number, bounds: Date[]) 
 
 /** Items (each counted once) per site in the period, most first. */
 export function itemsBySource(db: DbOrTx, workspaceId: number, bounds: Date[]) {
-  const items = sql<number>`sum(${mentionHourlyCounts.items})`.mapWith(Number);
+  const items = sql<number>`sum(${itemHourlyCounts.items})`.mapWith(Number);
   return db
-    .select({ source: mentionHourlyCounts.source, mentions: items })
-    .from(mentionHourlyCounts)
-    .where(inPeriod(workspaceId, bounds))
-    .groupBy(mentionHourlyCounts.source)
-    .having(sql`sum(${mentionHourlyCounts.items}) > 0`)
-    .orderBy(desc(items), mentionHourlyCounts.source);
+    .select({ source: itemHourlyCounts.source, mentions: items })
+    .from(itemHourlyCounts)
+    .where(inPeriod(itemHourlyCounts, workspaceId, bounds))
+    .groupBy(itemHourlyCounts.source)
+    .having(sql`sum(${itemHourlyCounts.items}) > 0`)
+    .orderBy(desc(items), itemHourlyCounts.source);
 }
 
 /** The period's visible mentions, from the feed's index: the top lists of a small workspace. */
@@ -94,8 +104,8 @@ export async function topsOf(db: DbOrTx, workspaceId: number, bounds: Date[], li
 
 /**
  * The replies to the period's items: how many items were replied (by hand or seen), the median
- * minutes from post to reply, and what the replies Earshot saw earned. From the partial index of
- * replied mentions, one row per item.
+ * minutes from post to reply, and what the replies Earshot saw earned. From the covering partial
+ * index of replied mentions (mentions_replied_figures_idx, migration 0028), one row per item.
  */
 export async function replyFigures(db: DbOrTx, workspaceId: number, bounds: Date[]) {
   const replied = db

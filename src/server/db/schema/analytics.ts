@@ -3,10 +3,8 @@ import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 import { workspaces } from './core';
 
 /**
- * A workspace's visible mentions per hour (by when they were posted), keyword and site: kept by
- * the triggers on `mentions` of migration 0028, so no insert, delete or hide can forget them.
- * `mentions` counts rows (per keyword); `items` counts each item once in the workspace, on the
- * hour row of its lowest-id visible mention (decision 025's rule: two keywords, one item).
+ * A workspace's visible mentions per hour (by when they were posted) and keyword, kept by the
+ * triggers on `mentions` of migration 0028, so no insert, delete or hide can forget them.
  */
 export const mentionHourlyCounts = pgTable(
   'mention_hourly_counts',
@@ -17,11 +15,27 @@ export const mentionHourlyCounts = pgTable(
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     /** No foreign key: a deleted keyword's rows are counted down to zero by its mentions'. */
     alertId: integer('alert_id').notNull(),
-    source: text('source').notNull(),
     mentions: integer('mentions').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.hour, t.alertId] })],
+);
+
+/**
+ * The same per hour and site, counting items: an item matched by two keywords is one, counted
+ * on the hour of its lowest-id visible mention (decision 025's rule). Apart from the keywords'
+ * counts so that each table has few rows an hour (decision 034).
+ */
+export const itemHourlyCounts = pgTable(
+  'item_hourly_counts',
+  {
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    source: text('source').notNull(),
     items: integer('items').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.hour, t.alertId, t.source] })],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.hour, t.source] })],
 );
 
 /**
