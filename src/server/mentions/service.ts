@@ -12,7 +12,7 @@ import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
 import { NotFoundError, ValidationError } from '../http/errors';
 import { decodeCursor, encodeCursor } from './cursor';
-import { csvRow } from './csv';
+import { csvRow } from '@shared/csv';
 import { lastLocalDays, localMidnight } from './local-days';
 import * as repo from './repo';
 

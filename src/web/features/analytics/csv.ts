@@ -1,24 +1,4 @@
-/**
- * CSV as RFC 4180 has it (CRLF line ends, fields with a quote, comma or line break quoted,
- * quotes doubled), safe to open in a spreadsheet: a text cell starting with =, +, -, @, tab or
- * carriage return would be read as a formula, so it gets a leading apostrophe (OWASP's advice).
- * The same rules as the server's mention export (src/server/mentions/csv.ts), written here for
- * the tables the browser exports itself.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
-
-export type CsvValue = string | number;
-
-export function csvCell(value: CsvValue): string {
-  if (typeof value !== 'string') return String(value);
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** A heading row and the rows under it, each line ended with CRLF. */
-export const toCsv = (header: string[], rows: CsvValue[][]) =>
-  [header, ...rows].map((row) => row.map(csvCell).join(',') + '\r\n').join('');
+export { toCsv, type CsvValue } from '@shared/csv';
 
 /** "earshot-analytics-per-day-30d.csv": the table and the period, for a folder of exports. */
 export const csvFilename = (table: string, days: number) =>

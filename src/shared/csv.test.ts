@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { csvCell, csvRow } from './csv';
+import { csvCell, csvRow, toCsv } from './csv';
 
 describe('CSV cells', () => {
   test.each([
@@ -12,6 +12,8 @@ describe('CSV cells', () => {
     ['a minus sign is defused', '-2+3', "'-2+3"],
     ['an at sign is defused', '@SUM(A1)', "'@SUM(A1)"],
     ['a leading tab is defused', '\t=1', "'\t=1"],
+    ['a leading carriage return is defused, then quoted', '\r=1', `"'\r=1"`],
+    ['a sign inside the text is left alone', 'a=b, c', '"a=b, c"'],
     ['an empty string stays empty', '', ''],
     ['unicode passes through', 'café ✓ שלום', 'café ✓ שלום'],
   ])('%s', (_name, value, expected) => {
@@ -21,6 +23,7 @@ describe('CSV cells', () => {
   test.each([
     [-5, '-5'],
     [1234, '1234'],
+    [0.25, '0.25'],
     [true, 'true'],
   ])('our own numbers and booleans are written as they are (%j)', (value, expected) => {
     expect(csvCell(value)).toBe(expected);
@@ -28,5 +31,23 @@ describe('CSV cells', () => {
 
   test('a row joins cells with commas and ends with CRLF', () => {
     expect(csvRow(['a', 1, 'b,c'])).toBe('a,1,"b,c"\r\n');
+  });
+});
+
+describe('a CSV table', () => {
+  test('the heading row, then each row, every line ended with CRLF', () => {
+    expect(
+      toCsv(
+        ['Day', 'node.js, deno', 'Total'],
+        [
+          ['2026-11-20', 3, 3],
+          ['2026-11-21', 0, 0],
+        ],
+      ),
+    ).toBe('Day,"node.js, deno",Total\r\n2026-11-20,3,3\r\n2026-11-21,0,0\r\n');
+  });
+
+  test('no rows leave the heading row alone', () => {
+    expect(toCsv(['Author', 'Mentions'], [])).toBe('Author,Mentions\r\n');
   });
 });
