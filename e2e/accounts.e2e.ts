@@ -62,7 +62,7 @@ describe.skipIf(!suite.enabled)('accounts in the browser', () => {
       await visible(page.getByText(`${user.email} is verified.`));
       await shot(page, 'verified', viewport.width);
       await page.getByRole('link', { name: 'Go to Settings' }).click();
-      await visible(page.getByRole('textbox', { name: 'Username' }));
+      await visible(page.getByRole('textbox', { name: 'Username', exact: true }));
       expect(await page.getByText('Verify your email').count()).toBe(0);
     });
 

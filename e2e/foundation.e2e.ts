@@ -60,7 +60,7 @@ describe.skipIf(!suite.enabled)('foundation in the browser', () => {
     await visible(heading(page, 'Account Settings'));
     const save = page.getByRole('button', { name: 'Save Changes' });
     expect(await save.isDisabled()).toBe(true);
-    const username = page.getByRole('textbox', { name: 'Username' });
+    const username = page.getByRole('textbox', { name: 'Username', exact: true });
     const email = page.getByRole('textbox', { name: 'Email' });
 
     // Someone else's email is refused, and the server's reason shows on the field.

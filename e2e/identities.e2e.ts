@@ -54,7 +54,7 @@ describe.skipIf(!suite.enabled)('your names on the sites, in the browser', () =>
       const reddit = form.getByRole('textbox', { name: 'Reddit username' });
       const hackernews = form.getByRole('textbox', { name: 'Hacker News username' });
       const bluesky = form.getByRole('textbox', { name: 'Bluesky handle' });
-      const save = form.getByRole('button', { name: 'Save Changes' });
+      const save = form.getByRole('button', { name: 'Save Names' });
       await visible(reddit);
 
       // What the names are for, and when Reddit replies may go unseen; nothing to save yet.

@@ -1,11 +1,14 @@
 import { Button, Group } from '@mantine/core';
 
-/** A settings form's submit: enabled once something changed, spinning while it saves. */
-export function SaveChangesButton(props: { dirty: boolean; pending: boolean }) {
+/**
+ * A settings form's submit: enabled once something changed, spinning while it saves. `label`
+ * tells it apart where a tab holds two forms ("Save Changes" by default).
+ */
+export function SaveChangesButton(props: { dirty: boolean; pending: boolean; label?: string }) {
   return (
     <Group>
       <Button type="submit" disabled={!props.dirty} loading={props.pending}>
-        Save Changes
+        {props.label ?? 'Save Changes'}
       </Button>
     </Group>
   );

@@ -129,7 +129,7 @@ function IdentitiesFields({
             {...form.getInputProps(source)}
           />
         ))}
-        <SaveChangesButton dirty={form.isDirty()} pending={update.isPending} />
+        <SaveChangesButton dirty={form.isDirty()} pending={update.isPending} label="Save Names" />
       </Stack>
     </form>
   );
