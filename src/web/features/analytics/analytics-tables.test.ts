@@ -1,4 +1,5 @@
 import type { Analytics } from '@shared/api/analytics';
+import type { CsvValue } from '@shared/csv';
 import { describe, expect, test } from 'vitest';
 import { perDayChart } from './analytics-series';
 import {
@@ -10,7 +11,7 @@ import {
 } from './analytics-tables';
 
 const shown = <Row>(table: {
-  columns: { text?: (row: Row) => string; value: (row: Row) => string | number }[];
+  columns: { text?: (row: Row) => string; value: (row: Row) => CsvValue }[];
   rows: Row[];
 }) => table.rows.map((row) => table.columns.map((c) => (c.text ?? c.value)(row)));
 
