@@ -6,13 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { startFakeReddit, type FakeReddit } from '../test/fakes/reddit';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
 import { text, visible } from './support/locators';
-import {
-  axeViolations,
-  clippedTables,
-  horizontalOverflow,
-  readyForChecks,
-  settle,
-} from './support/page-checks';
+import { pageProblems, readyForChecks } from './support/page-checks';
 import { fakeRedditEnv } from './support/reddit-env';
 import { useBrowserSuite } from './support/suite';
 import { uniqueTag } from './support/unique-tag';
@@ -40,16 +34,9 @@ const shot = (page: Page, name: string) =>
     fullPage: true,
   });
 
-/** No critical or serious axe violation, and on a phone no sideways scroll or cut table. */
+/** The page's problems (page-checks.ts), named after the view and the width. */
 async function checkPage(page: Page, view: string) {
-  await settle(page);
-  const problems = await axeViolations(page);
-  if ((page.viewportSize()?.width ?? 0) < 768) {
-    const overflow = await horizontalOverflow(page);
-    if (overflow) problems.push(overflow);
-    problems.push(...(await clippedTables(page)));
-  }
-  expect(problems, `${view} at ${page.viewportSize()?.width} px`).toEqual([]);
+  expect(await pageProblems(page), `${view} at ${page.viewportSize()?.width} px`).toEqual([]);
 }
 
 /** Opens Analytics the way a person does: the sidebar on a desktop, the tab bar on a phone. */

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
 import { text, visible } from './support/locators';
-import { axeViolations, horizontalOverflow, readyForChecks, settle } from './support/page-checks';
+import { pageProblems, readyForChecks } from './support/page-checks';
 import { useBrowserSuite } from './support/suite';
 
 /*
@@ -24,15 +24,9 @@ const shot = (page: Page, name: string) =>
     fullPage: true,
   });
 
-/** No critical or serious axe violation, and on a phone no sideways scroll. */
+/** The page's problems (page-checks.ts), named after the view and the width. */
 async function checkPage(page: Page, view: string) {
-  await settle(page);
-  const problems = await axeViolations(page);
-  if ((page.viewportSize()?.width ?? 0) < 768) {
-    const overflow = await horizontalOverflow(page);
-    if (overflow) problems.push(overflow);
-  }
-  expect(problems, `${view} at ${page.viewportSize()?.width} px`).toEqual([]);
+  expect(await pageProblems(page), `${view} at ${page.viewportSize()?.width} px`).toEqual([]);
 }
 
 describe.skipIf(!suite.enabled)('your names on the sites, in the browser', () => {

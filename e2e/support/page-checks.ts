@@ -123,3 +123,18 @@ export async function clippedTables(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/**
+ * Everything a settled page must pass, one line per problem: no critical or serious axe
+ * violation and, on a phone (under 768 px), no sideways scroll and no table it cannot read.
+ */
+export async function pageProblems(page: Page): Promise<string[]> {
+  await settle(page);
+  const problems = await axeViolations(page);
+  if ((page.viewportSize()?.width ?? 0) < 768) {
+    const overflow = await horizontalOverflow(page);
+    if (overflow) problems.push(overflow);
+    problems.push(...(await clippedTables(page)));
+  }
+  return problems;
+}
