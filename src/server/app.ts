@@ -17,7 +17,7 @@ import {
   sessionIdOf,
 } from './accounts';
 import pkg from '../../package.json' with { type: 'json' };
-import { alertRoutes, createAlertService } from './alerts';
+import { alertRoutes } from './alerts';
 import { apiKeyRoutes, createApiKeyService, createRequireApiKey } from './api-keys';
 import { channelRoutes, createChannelService } from './channels';
 import {
@@ -35,10 +35,7 @@ import type { Database } from './db/client';
 import { createDiagnosticService, diagnosticRoutes } from './diagnostic';
 import {
   createAccountMail,
-  createAssignmentNotice,
-  createDigestService,
   createTestEmailService,
-  createWeeklyReportService,
   digestRoutes,
   testEmailRoutes,
   unsubscribeRoutes,
@@ -47,20 +44,21 @@ import {
 import { installErrorHandler } from './http/error-handler';
 import { installLoadShedding } from './http/load-shedding';
 import { registerPrivateRoutes } from './http/private-scope';
-import { analyticsRoutes, createAnalyticsService } from './analytics';
+import { analyticsRoutes } from './analytics';
+import { buildSharedServices } from './app-services';
 import { databaseRateLimitStore, rateLimiterFactory } from './http/rate-limiter';
 import { RequestLogController } from './http/request-log';
 import { installSecurity } from './http/security';
 import { installWebApp } from './http/static-web';
 import { installTransport } from './http/transport';
-import { createIngestionService, ingestionRoutes, isListingBehind, redditMode } from './ingestion';
+import { ingestionRoutes, isListingBehind, redditMode } from './ingestion';
 import { liveRoutes, type LiveEventBus } from './live';
-import { createFeedService, feedRoutes, publicFeedRoutes } from './feeds';
+import { feedRoutes, publicFeedRoutes } from './feeds';
 import { createWorkspaceService, workspaceRoutes } from './workspaces';
 import { createExclusionService, exclusionRoutes } from './exclusions';
-import { createRelevanceService, relevanceRoutes } from './relevance';
-import { createPreviewService, previewRoutes, type RecentItemWindow } from './preview';
-import { createMentionService, createStatsService, mentionRoutes, statsRoutes } from './mentions';
+import { relevanceRoutes } from './relevance';
+import { previewRoutes, type RecentItemWindow } from './preview';
+import { mentionRoutes, statsRoutes } from './mentions';
 import { installApiReference, mcpRoutes, publicApiRoutes } from './public-api';
 
 export type AppDeps = OutsideClients & {
@@ -151,58 +149,20 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   const cookies = createSessionCookies(config);
-  const mode = redditMode(config);
-  const ingestion = createIngestionService({
-    db,
-    clock,
+  const {
     mode,
-    feedSeconds: config.reddit.rssSeconds,
-    feedToken: config.reddit.feedToken !== undefined,
-    sources: config.sources,
-  });
-  const mentions = createMentionService({
-    db,
-    clock,
-    log: app.log,
-    tellAssignee: createAssignmentNotice({
-      db,
-      mailer,
-      clock,
-      appUrl: config.appUrl,
-      supportEmail: config.supportEmail,
-      log: app.log,
-    }),
-  });
-  const feeds = createFeedService({
-    db,
-    clock,
-    appUrl: config.appUrl,
+    ingestion,
     mentions,
-    secrets: deps.secrets,
-  });
-  const alerts = createAlertService({
-    db,
-    clock,
-    sources: config.sources,
-    pollStates: ingestion.pollStates,
-  });
-  const relevance = createRelevanceService({ db, clock });
-  const stats = createStatsService({ db, clock });
-  const analytics = createAnalyticsService({ db, clock, log: app.log });
+    feeds,
+    alerts,
+    relevance,
+    stats,
+    analytics,
+    preview,
+    digests,
+    weeklyReports,
+  } = buildSharedServices(deps, { log: app.log, rateLimiter });
   app.addHook('onClose', () => analytics.settled());
-  const preview = createPreviewService({
-    clock,
-    window: deps.recentItems,
-    reddit: deps.reddit,
-    log: app.log,
-    rateLimiter,
-  });
-  const digests = createDigestService({
-    db,
-    clock,
-    instantMinutes: config.instantEmailMinutes,
-  });
-  const weeklyReports = createWeeklyReportService({ db, clock, digests });
 
   // Public: what a stranger may ask, or what carries its own credential (a link's token, a
   // feed's token, Stripe's signature). Nothing else belongs here.
