@@ -85,3 +85,11 @@ test('with the app’s serializers, an error’s message and stack quote no secr
   });
   expect(lines[1]).toMatchObject({ url: '/api/feeds/[redacted]/atom', statusCode: 500 });
 });
+
+test.each([
+  ['an object without a message', { code: 'ECONNREFUSED' }],
+  ['a string', 'socket hang up'],
+  ['an Error without a stack', Object.assign(new Error('refused'), { stack: undefined })],
+])('the err serializer takes %s without throwing', (_name, thrown) => {
+  expect(() => requestLogSerializers.err(thrown as Error)).not.toThrow();
+});

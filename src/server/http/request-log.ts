@@ -17,8 +17,11 @@ export const requestLogSerializers = {
   /** pino's own, with any URL or key in the message or stack redacted. */
   err: (error: Error) => {
     const serialized = pino.stdSerializers.err(error);
-    serialized.message = redactText(serialized.message);
-    if (serialized.stack) serialized.stack = redactText(serialized.stack);
+    // What is thrown need not be an Error (a fetch's cause, a plain object): pino then hands
+    // it back as it is, with no message or stack to redact.
+    if (typeof serialized?.message === 'string')
+      serialized.message = redactText(serialized.message);
+    if (typeof serialized?.stack === 'string') serialized.stack = redactText(serialized.stack);
     return serialized;
   },
   req: (request: FastifyRequest) => ({
