@@ -13,5 +13,7 @@ export default async function setup(project: TestProject) {
   const { templates, release } = await acquireTemplates();
   if (templates.postgres) project.provide('postgresTemplate', templates.postgres);
   if (templates.pgliteTarball) project.provide('pgliteTemplate', templates.pgliteTarball);
+  // Server processes given a DATA_DIR start from it (test/helpers/server-process.ts).
+  project.provide('pgliteTemplateFolder', await templates.pgliteFolder());
   return release;
 }

@@ -1,11 +1,11 @@
 import { OFFLINE_SOURCES_ENV } from '../../test/helpers/offline-sources';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { createScratchDatabase } from '../../test/helpers/database';
-import { freePort, waitUntilReady } from '../../test/helpers/server-process';
+import { freePort, migratedDataDir, waitUntilReady } from '../../test/helpers/server-process';
 
 // Below the hook timeout (vitest.config.ts): a timed-out hook would leave the process running.
 const READY_TIMEOUT_MS = 120_000;
@@ -18,14 +18,14 @@ const READY_TIMEOUT_MS = 120_000;
  */
 export async function startServer(env: Record<string, string> = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'earshot-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const serverUrl = process.env.TEST_DATABASE_URL;
   const scratch = serverUrl
     ? await createScratchDatabase(serverUrl, 'earshot_e2e', inject('postgresTemplate'))
     : undefined;
-  const folder = inject('pgliteTemplateFolder');
-  if (!scratch && folder) cpSync(folder, path.join(dataDir, 'db'), { recursive: true });
+  const dataDir = scratch
+    ? mkdtempSync(path.join(tmpdir(), 'earshot-e2e-'))
+    : migratedDataDir('earshot-e2e-');
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...OFFLINE_SOURCES_ENV,

@@ -1,7 +1,23 @@
 import { OFFLINE_SOURCES_ENV } from './offline-sources';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { onTestFinished } from 'vitest';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inject, onTestFinished } from 'vitest';
+
+/**
+ * A new DATA_DIR holding a copy of the run's migrated embedded database (test/helpers/
+ * templates.ts): a server process started on it skips initdb and the migrations, seconds of CPU
+ * each on a loaded machine. Tests of a first start from an empty DATA_DIR make their own.
+ */
+export function migratedDataDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const folder = inject('pgliteTemplateFolder');
+  if (!folder) throw new Error('no migrated PGlite folder: is the global setup in place?');
+  cpSync(folder, path.join(dir, 'db'), { recursive: true });
+  return dir;
+}
 
 /**
  * A port nobody listens on right now, for a server started next. Not the OS's pick: that comes

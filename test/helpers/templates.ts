@@ -10,7 +10,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A tarball of a migrated in-memory PGlite cluster: each test file's database starts here. */
     pgliteTemplate?: string;
-    /** The same cluster as a folder, for a server process's `$DATA_DIR/db` (e2e). */
+    /** A migrated PGlite folder, for a server process's `$DATA_DIR/db` (`migratedDataDir`). */
     pgliteTemplateFolder?: string;
     /** On TEST_DATABASE_URL's server, a migrated database each test file's database copies. */
     postgresTemplate?: string;
@@ -27,7 +27,7 @@ export interface Templates {
   postgres?: string;
   /** Otherwise: a tarball of a migrated PGlite cluster (`loadDataDir` of an in-memory one)... */
   pgliteTarball?: string;
-  /** ...and, made on first request, the same cluster as a folder (a server's `$DATA_DIR/db`). */
+  /** Made on first request, in either mode: a migrated PGlite folder (a server's `$DATA_DIR/db`). */
   pgliteFolder: () => Promise<string>;
 }
 
@@ -59,37 +59,42 @@ export async function acquireTemplates() {
 async function makeTemplates(): Promise<Templates & { dispose: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const dir = mkdtempSync(path.join(tmpdir(), 'earshot-template-'));
-  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  const removeDir = async () => rmSync(dir, { recursive: true, force: true });
+  // A migrated in-memory PGlite, dumped once: the tarball every PGlite test database loads.
+  let tarball: Promise<string> | undefined;
+  const pgliteTarball = () =>
+    (tarball ??= (async () => {
+      const file = path.join(dir, 'pgdata.tar');
+      const database = await openDatabase({ memory: true });
+      try {
+        await runMigrations(database);
+        writeFileSync(file, Buffer.from(await (await dumpPglite(database)).arrayBuffer()));
+      } finally {
+        await database.close();
+      }
+      return file;
+    })());
+  // The tarball loaded into a folder and closed cleanly: copying the folder gives a server
+  // process a migrated embedded database that starts without initdb or migrations. Made on first
+  // request, on TEST_DATABASE_URL too: a server process given only a DATA_DIR uses the embedded
+  // database whatever the run's database is.
+  let folder: Promise<string> | undefined;
+  const pgliteFolder = () =>
+    (folder ??= pgliteTarball().then(async (file) => {
+      const loaded = await openPglite(dir, { loadDataDir: new Blob([readFileSync(file)]) });
+      await loaded.close();
+      return path.join(dir, 'db');
+    }));
   if (serverUrl) {
     const template = await createTemplateDatabase(serverUrl);
     return {
       postgres: template.name,
-      pgliteFolder: () => Promise.reject(new Error('no PGlite template on TEST_DATABASE_URL')),
+      pgliteFolder,
       dispose: async () => {
-        removeDir();
+        await removeDir();
         await template.drop();
       },
     };
   }
-  const database = await openDatabase({ memory: true });
-  const tarball = path.join(dir, 'pgdata.tar');
-  try {
-    await runMigrations(database);
-    writeFileSync(tarball, Buffer.from(await (await dumpPglite(database)).arrayBuffer()));
-  } finally {
-    await database.close();
-  }
-  let folder: Promise<string> | undefined;
-  return {
-    pgliteTarball: tarball,
-    // A PGlite on a folder, loaded from the tarball and closed cleanly: copying the folder
-    // gives a server a migrated database that starts without initdb or migrations.
-    pgliteFolder: () =>
-      (folder ??= (async () => {
-        const loaded = await openPglite(dir, { loadDataDir: new Blob([readFileSync(tarball)]) });
-        await loaded.close();
-        return path.join(dir, 'db');
-      })()),
-    dispose: async () => removeDir(),
-  };
+  return { pgliteTarball: await pgliteTarball(), pgliteFolder, dispose: removeDir };
 }

@@ -5,14 +5,21 @@ import { afterAll, expect, test } from 'vitest';
 import { startFakeReddit } from '../fakes/reddit';
 import { createScratchDatabase, postgresTemplate } from '../helpers/database';
 import { HttpClient } from '../helpers/http-client';
-import { freePort, spawnServer, waitUntilReady } from '../helpers/server-process';
+import {
+  freePort,
+  migratedDataDir,
+  spawnServer,
+  waitUntilReady,
+} from '../helpers/server-process';
 
 const fake = await startFakeReddit({ rateLimit: { limit: 100_000, windowSeconds: 60 } });
 const serverUrl = process.env.TEST_DATABASE_URL;
 const scratch = serverUrl
   ? await createScratchDatabase(serverUrl, 'earshot_crash', await postgresTemplate())
   : undefined;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'earshot-crash-'));
+const dataDir = scratch
+  ? mkdtempSync(path.join(tmpdir(), 'earshot-crash-'))
+  : migratedDataDir('earshot-crash-');
 afterAll(async () => {
   await fake.stop();
   await scratch?.drop();

@@ -7,7 +7,12 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { restoreBackup } from '../../src/server/db/backup';
 import { ENDPOINT_FILE } from '../../src/server/db/backup-endpoint';
 import { LOCK_FILE } from '../../src/server/db/data-dir-lock';
-import { freePort, spawnServer, waitUntilReady } from '../helpers/server-process';
+import {
+  freePort,
+  migratedDataDir,
+  spawnServer,
+  waitUntilReady,
+} from '../helpers/server-process';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -25,7 +30,8 @@ const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid;
 // database: seconds each on a loaded machine.
 describe('one embedded database, one process', { timeout: 180_000 }, () => {
   test("a dead process's lock is taken over; a second process exits 1 with one line; `npm run backup` takes the archive from the running one; a clean stop removes the lock", async () => {
-    const dataDir = tempDir();
+    const dataDir = migratedDataDir('earshot-lock-');
+    dirs.push(dataDir);
     const stalePid = deadPid();
     writeFileSync(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: stalePid, startedAt: 1 }));
 

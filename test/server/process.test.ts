@@ -2,15 +2,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { freePort, spawnServer, waitUntilReady } from '../helpers/server-process';
+import {
+  freePort,
+  migratedDataDir,
+  spawnServer,
+  waitUntilReady,
+} from '../helpers/server-process';
 
 /** The built entry point, with only what the test gives it in its environment. */
 const runServer = (env: Record<string, string>) =>
   spawnServer({ LOG_LEVEL: 'error', REDDIT_ENABLED: 'false', ...env });
 
 const dataDirs: string[] = [];
-const dataDir = () => {
-  dataDirs.push(mkdtempSync(path.join(tmpdir(), 'earshot-proc-')));
+const dataDir = (migrated = false) => {
+  dataDirs.push(
+    migrated ? migratedDataDir('earshot-proc-') : mkdtempSync(path.join(tmpdir(), 'earshot-proc-')),
+  );
   return dataDirs[dataDirs.length - 1];
 };
 afterAll(() => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -38,7 +45,7 @@ describe('the server process', { timeout: 120_000 }, () => {
 
   test('SIGTERM finishes in-flight requests and exits 0; SIGKILL loses no committed data', async () => {
     const port = await freePort();
-    const dir = dataDir();
+    const dir = dataDir(true);
     const url = `http://127.0.0.1:${port}`;
     const start = async () => {
       // Info level: the log says when a request has arrived.
