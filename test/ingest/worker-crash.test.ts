@@ -5,12 +5,7 @@ import { afterAll, expect, test } from 'vitest';
 import { startFakeReddit } from '../fakes/reddit';
 import { createScratchDatabase, postgresTemplate } from '../helpers/database';
 import { HttpClient } from '../helpers/http-client';
-import {
-  freePort,
-  migratedDataDir,
-  spawnServer,
-  waitUntilReady,
-} from '../helpers/server-process';
+import { freePort, migratedDataDir, spawnServer, waitUntilReady } from '../helpers/server-process';
 
 const fake = await startFakeReddit({ rateLimit: { limit: 100_000, windowSeconds: 60 } });
 const serverUrl = process.env.TEST_DATABASE_URL;

@@ -7,12 +7,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { restoreBackup } from '../../src/server/db/backup';
 import { ENDPOINT_FILE } from '../../src/server/db/backup-endpoint';
 import { LOCK_FILE } from '../../src/server/db/data-dir-lock';
-import {
-  freePort,
-  migratedDataDir,
-  spawnServer,
-  waitUntilReady,
-} from '../helpers/server-process';
+import { freePort, migratedDataDir, spawnServer, waitUntilReady } from '../helpers/server-process';
 
 const dirs: string[] = [];
 const tempDir = () => {

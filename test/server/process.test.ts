@@ -2,12 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import {
-  freePort,
-  migratedDataDir,
-  spawnServer,
-  waitUntilReady,
-} from '../helpers/server-process';
+import { freePort, migratedDataDir, spawnServer, waitUntilReady } from '../helpers/server-process';
 
 /** The built entry point, with only what the test gives it in its environment. */
 const runServer = (env: Record<string, string>) =>
