@@ -4,6 +4,7 @@ import { startFakeReddit, type FakeReddit } from '../test/fakes/reddit';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
 import { fakeRedditEnv } from './support/reddit-env';
 import { text, visible } from './support/locators';
+import { axeViolations, readyForChecks } from './support/page-checks';
 import { useBrowserSuite } from './support/suite';
 
 let fake: FakeReddit | undefined;
@@ -97,6 +98,7 @@ async function userWithMentions(viewport: typeof DESKTOP | typeof PHONE, count: 
 describe.skipIf(!suite.enabled)('mentions in the browser', () => {
   test('the dashboard shows the newest 5, Load More refreshes, Replied moves the stat, opened ones dim', async () => {
     const { page, url, keyword } = await userWithMentions(DESKTOP, 7);
+    await readyForChecks(page);
     await page.goto(`${url}/dashboard`);
     const latest = page.getByRole('region', { name: 'Latest discussions matching your keywords' });
     await visible(latest.getByRole('article'));
@@ -142,7 +144,15 @@ describe.skipIf(!suite.enabled)('mentions in the browser', () => {
     ]);
     await tab.close();
     await expect.poll(() => second.getAttribute('data-read')).toBe('true');
-    expect(await second.evaluate((el) => getComputedStyle(el).opacity)).toBe('0.6');
+    // Dimmed by colour, and still readable (WCAG AA): the page's grey behind, a grey title.
+    const look = await second.evaluate((el) => ({
+      background: getComputedStyle(el).backgroundColor,
+      title: getComputedStyle(el.querySelector('a')!).color,
+    }));
+    const firstTitle = await first.evaluate((el) => getComputedStyle(el.querySelector('a')!).color);
+    expect(look.background).not.toBe('rgb(255, 255, 255)');
+    expect(look.title).not.toBe(firstTitle);
+    expect(await axeViolations(page, 'article[data-read]')).toEqual([]);
     await visible(
       page
         .getByRole('img', { name: 'Mentions per day by keyword' })

@@ -150,7 +150,13 @@ export function MentionCard({
         </Group>
         {canWork && <RepliedSwitch mention={mention} />}
       </Group>
-      <Anchor {...link} fw={600} c="var(--mantine-color-text)" style={untrusted} dir="auto">
+      <Anchor
+        {...link}
+        fw={mention.isRead ? 500 : 600}
+        c={mention.isRead ? 'dimmed' : 'var(--mantine-color-text)'}
+        style={untrusted}
+        dir="auto"
+      >
         {mention.isComment && (
           <Text span size="xs" c="dimmed" fw={500}>
             Comment on{' '}
@@ -215,8 +221,10 @@ export function MentionCard({
     component: 'article' as const,
     'aria-label': label,
     'data-read': mention.isRead || undefined,
-    // A mention that has been opened is dimmed: docs/product.md §3 (Screens).
-    opacity: mention.isRead ? 0.6 : 1,
+    // A mention that has been opened is dimmed (docs/product.md §3) by colour, not by opacity,
+    // which took its grey text under 3:1: the card takes the page's grey and its title the
+    // dimmed grey, a pair the theme keeps at 4.5:1 (theme.ts).
+    bg: mention.isRead ? 'var(--mantine-color-gray-0)' : undefined,
   };
   return framed ? (
     <Card withBorder padding="md" {...shared}>
