@@ -348,6 +348,10 @@ describe.skipIf(!suite.enabled)('accessibility of every screen', () => {
         `axe at ${viewport.width} px: ${counts.critical} critical and ${counts.serious} serious ` +
           `elements (${counts.criticalRules} and ${counts.seriousRules} rules × views)`,
       );
+      // Said in full before the assertion: a first attempt's failure is otherwise lost when
+      // its retry passes (Vitest keeps only the start of a retried test's message).
+      if (problems.length > 0)
+        console.error(`problems at ${viewport.width} px:\n${problems.join('\n')}`);
       expect(problems.join('\n')).toBe('');
     },
     150_000,
