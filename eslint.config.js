@@ -65,8 +65,14 @@ export default tseslint.config(
   },
   {
     // Run in Node and reach into a page (functions passed to the browser, DOM helpers under
-    // test): the browser tests, the web app's unit tests, the digest screenshot script.
-    files: ['e2e/**', 'src/web/**/*.test.ts', 'scripts/render-sample-digest.ts'],
+    // test): the browser tests, the web app's unit tests, the digest screenshot script and the
+    // live dashboard's benchmark.
+    files: [
+      'e2e/**',
+      'src/web/**/*.test.ts',
+      'scripts/render-sample-digest.ts',
+      'bench/live.bench.ts',
+    ],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: { 'no-restricted-globals': 'off' },
   },

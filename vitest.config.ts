@@ -34,6 +34,9 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           // Builds the app once (when stale) before any browser test starts a server.
           globalSetup: ['e2e/support/global-setup.ts'],
+          // Files share their process's modules (Playwright's client loads once, about a
+          // CPU-second) and its Chromium (sharedBrowser); each file starts its own server.
+          isolate: false,
           testTimeout: 60_000,
           // A page on a loaded two-core runner can take more than expect.poll's default second
           // to render; ten seconds, like the `visible` helper, fails only what never appears.

@@ -1,16 +1,15 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { renderDigest, type DigestMention } from '../src/server/email/digests/render';
-import { launchBrowser, PHONE, shouldRunBrowserTests } from './support/browser';
+import { PHONE, sharedBrowser, shouldRunBrowserTests } from './support/browser';
 
 // A body holding a 333-character URL once rendered the digest 1,872 px wide on a phone.
 const enabled = shouldRunBrowserTests('digest layout');
 let browser: Browser | undefined;
 if (enabled) {
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
-  afterAll(() => browser?.close());
 }
 
 const longWord = `https://example.com/${'a'.repeat(313)}`;

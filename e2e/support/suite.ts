@@ -1,13 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { launchBrowser, openSession, shouldRunBrowserTests, type BrowserSession } from './browser';
+import { openSession, sharedBrowser, shouldRunBrowserTests, type BrowserSession } from './browser';
 import { startServer, type RunningServer } from './server';
 
 type Env = Record<string, string>;
 
 /**
- * Registers the lifecycle every browser suite shares: one Chromium and the built server (or
- * servers) per file, fresh browser contexts per test, and a failed test on any unexpected
+ * Registers the lifecycle every browser suite shares: the built server (or servers) per file,
+ * the process's shared Chromium (sharedBrowser), fresh browser contexts per test, and a failed test on any unexpected
  * console error. Call it at the top of the file and skip the suite's `describe` unless `enabled`.
  *
  * `env` is the environment of the suite's server (`suite.server`); `servers` names more servers
@@ -39,14 +39,13 @@ export function useBrowserSuite<Name extends string = never>(
         if (key) servers[key as Name] = started;
         else server = started;
       });
-      const launching = launchBrowser().then((launched) => (browser = launched));
+      const launching = sharedBrowser().then((shared) => (browser = shared));
       const results = await Promise.allSettled([...starting, launching]);
       const failed = results.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
     });
 
     afterAll(async () => {
-      await browser?.close();
       await Promise.all([server, ...Object.values<RunningServer>(servers)].map((s) => s?.stop()));
     });
 
