@@ -52,8 +52,12 @@ export function useBrowserSuite<Name extends string = never>(
     afterEach(async (context) => {
       const opened = sessions;
       sessions = [];
-      // A failed test leaves a screenshot in test-results/ (CI logs name it) for diagnosis.
+      // A failed test leaves its error and a screenshot in test-results/ (CI logs name it) for
+      // diagnosis: the log keeps them when a retry passes and the report shows only the pass.
       if (context.task.result?.state === 'fail') {
+        for (const error of context.task.result.errors ?? []) {
+          console.error(`attempt ${context.task.result.retryCount ?? 0} failed: ${error.message}`);
+        }
         for (const [i, session] of opened.entries()) {
           const suffix = i === 0 ? '' : `-${i + 1}`;
           const file = `test-results/${context.task.name.replace(/\W+/g, '-').slice(0, 80)}${suffix}.png`;
