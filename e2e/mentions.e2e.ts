@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { startFakeReddit, type FakeReddit } from '../test/fakes/reddit';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
 import { fakeRedditEnv } from './support/reddit-env';
-import { text, visible } from './support/locators';
+import { flip, text, visible } from './support/locators';
 import { axeViolations, readyForChecks } from './support/page-checks';
 import { useBrowserSuite } from './support/suite';
 
@@ -133,7 +133,7 @@ describe.skipIf(!suite.enabled)('mentions in the browser', () => {
 
     const replies = page.getByLabel('Replies', { exact: true });
     await expect.poll(() => replies.innerText()).toMatch(/^Replies[\s\S]*\n0\s/);
-    await first.getByRole('switch', { name: 'Replied' }).click({ force: true });
+    await flip(first.getByRole('switch', { name: 'Replied' }));
     await expect.poll(() => replies.innerText()).toMatch(/^Replies[\s\S]*\n1\s/);
     expect(await first.getByRole('switch', { name: 'Replied' }).isChecked()).toBe(true);
 
@@ -178,7 +178,7 @@ describe.skipIf(!suite.enabled)('mentions in the browser', () => {
     await visible(page.getByText('End of the list · 15 alerts'));
 
     // Reply to one, then show only the replied ones; the filtered view survives a reload.
-    await items.first().getByRole('switch', { name: 'Replied' }).click({ force: true });
+    await flip(items.first().getByRole('switch', { name: 'Replied' }));
     await expect.poll(() => items.first().getByRole('switch').isChecked()).toBe(true);
     await page.getByText('Replied', { exact: true }).first().click();
     await page.waitForURL(/replied=true/);

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { startFakeReddit, type FakeReddit } from '../test/fakes/reddit';
 import { STRIPE_LABELLED_SET } from '../test/relevance/stripe-labelled-set';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
-import { visible } from './support/locators';
+import { flip, visible } from './support/locators';
 import { axeViolations, horizontalOverflow, readyForChecks, settle } from './support/page-checks';
 import { fakeRedditEnv } from './support/reddit-env';
 import { useBrowserSuite } from './support/suite';
@@ -133,7 +133,7 @@ describe.skipIf(!suite.enabled)('relevance learned from feedback, in the browser
         .toMatch(/^Tested on your 20 labels: \d+% of what it hides is not relevant/);
       const toggle = dialog.getByRole('switch', { name: 'Hide likely irrelevant mentions' });
       expect(await toggle.isChecked()).toBe(false);
-      await toggle.click({ force: true });
+      await flip(toggle);
       await expect.poll(() => toggle.isChecked()).toBe(true);
       await visible(dialog.getByText('0 mentions hidden today.'));
       await checkPage(page, `relevance-switch-${width}`);

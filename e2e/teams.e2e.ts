@@ -10,7 +10,7 @@ import {
   uniqueUser,
   type TestUser,
 } from './support/browser';
-import { text, visible } from './support/locators';
+import { flip, text, visible } from './support/locators';
 import { axeViolations, horizontalOverflow, readyForChecks, settle } from './support/page-checks';
 import { fakeRedditEnv } from './support/reddit-env';
 import { useBrowserSuite } from './support/suite';
@@ -200,7 +200,7 @@ describe.skipIf(!suite.enabled)('a team in the browser', () => {
     await shot(phone.page, 'member-menu');
     await phone.page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
-    await card.getByRole('switch', { name: 'Replied' }).click({ force: true });
+    await flip(card.getByRole('switch', { name: 'Replied' }));
     await visible(card.getByText('Replied by you'));
     await card.getByRole('button', { name: 'Assign' }).click();
     await phone.page.getByRole('menuitem', { name: `${member.email} (you)` }).click();

@@ -6,3 +6,10 @@ export const visible = (locator: Locator, timeout?: number) =>
 
 /** All the text of every match (empty when there is none), for polled assertions. */
 export const text = async (locator: Locator) => (await locator.allTextContents()).join('\n');
+
+/**
+ * Flips a switch from the keyboard (Space on its focused input), as a keyboard user does. Not a
+ * click: a Mantine switch's input is visually hidden behind its track, so a click needs `force`,
+ * which skips the wait for a still layout and can land where the switch was a frame earlier.
+ */
+export const flip = (switchLocator: Locator) => switchLocator.press('Space');
