@@ -4,6 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import areaBoundaries from './eslint-rules/area-boundaries.js';
 import { importCycles } from './eslint-rules/import-cycles.js';
+import labelNeedsRole from './eslint-rules/label-needs-role.js';
 import {
   bothRuntimes,
   browserOnly,
@@ -85,6 +86,12 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // An aria-label only where a role can carry it (eslint-rules/label-needs-role.js).
+    files: ['src/web/**/*.tsx'],
+    plugins: { a11y: { rules: { 'label-needs-role': labelNeedsRole } } },
+    rules: { 'a11y/label-needs-role': 'error' },
   },
   {
     // One home per area: another area is reached only through its index.ts. Web features do not

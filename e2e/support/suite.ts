@@ -7,8 +7,9 @@ type Env = Record<string, string>;
 
 /**
  * Registers the lifecycle every browser suite shares: the built server (or servers) per file,
- * the process's shared Chromium (sharedBrowser), fresh browser contexts per test, and a failed test on any unexpected
- * console error. Call it at the top of the file and skip the suite's `describe` unless `enabled`.
+ * the process's shared Chromium (sharedBrowser), fresh browser contexts per test, and a failed
+ * test on any unexpected console error. Call it at the top of the file and skip the suite's
+ * `describe` unless `enabled`.
  *
  * `env` is the environment of the suite's server (`suite.server`); `servers` names more servers
  * and their environments (`suite.servers.name`), called after `env` so they may use what it

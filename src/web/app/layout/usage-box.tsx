@@ -62,7 +62,7 @@ export function UsageBox({ user }: { user: User }) {
         )}
       </Group>
       {stats.isPending ? (
-        <Stack gap="sm" aria-label="Loading usage">
+        <Stack gap="sm" role="status" aria-label="Loading usage">
           <Skeleton h={10} />
           <Skeleton h={6} />
           <Skeleton h={10} />

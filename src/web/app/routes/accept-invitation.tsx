@@ -57,7 +57,7 @@ export default function AcceptInvitationRoute() {
   } else if (isLoading) {
     body = (
       <Center py="md">
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" role="status" aria-label="Loading" />
       </Center>
     );
   } else if (!user) {

@@ -144,7 +144,13 @@ export function IdentitiesForm({ redditMode }: { redditMode?: RedditMode }) {
   const identities = useIdentities();
   if (identities.isPending) {
     return (
-      <Stack gap="md" maw={480} aria-busy="true" aria-label="Loading your names on the sites">
+      <Stack
+        gap="md"
+        maw={480}
+        role="status"
+        aria-busy="true"
+        aria-label="Loading your names on the sites"
+      >
         <Skeleton height={40} />
         <Skeleton height={60} />
         <Skeleton height={60} />

@@ -12,7 +12,7 @@ import { CreateApiKeyForm } from './create-api-key-form';
 
 function KeysLoading() {
   return (
-    <Stack gap="sm" aria-busy="true" aria-label="Loading the API keys">
+    <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the API keys">
       <Skeleton h={18} w="40%" />
       <Skeleton h={44} />
       <Skeleton h={44} />

@@ -36,7 +36,7 @@ export function ChannelSettings() {
   let body;
   if (channels.isPending) {
     body = (
-      <Stack gap="md" aria-busy="true" aria-label="Loading channels">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading channels">
         <Skeleton height={150} radius="md" />
         <Skeleton height={150} radius="md" />
       </Stack>

@@ -85,7 +85,7 @@ export function DeadLetters() {
   const paused = new Set((channels.data ?? []).filter((c) => c.isPaused).map((c) => c.id));
   if (letters.isPending) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading failed deliveries">
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading failed deliveries">
         <Skeleton height={90} radius="md" />
       </Stack>
     );

@@ -30,7 +30,7 @@ export function FeedsSettings() {
 
   if (feeds.isPending) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading feeds">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading feeds">
         <Skeleton height={58} />
         <Skeleton height={58} />
       </Stack>

@@ -16,7 +16,7 @@ const DESCRIPTION = 'Channels that get this keyword\u2019s new mentions within s
 export function SendToSelect({ value, onChange, error }: Props) {
   const channels = useChannels();
   if (channels.isPending) {
-    return <Skeleton height={60} aria-label="Loading your channels" />;
+    return <Skeleton height={60} role="status" aria-label="Loading your channels" />;
   }
   if (channels.isError) {
     return (

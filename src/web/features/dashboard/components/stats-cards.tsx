@@ -23,7 +23,7 @@ function StatCard({
 }) {
   // Phones show the three cards side by side, so the icon and the hint line go.
   return (
-    <Card aria-label={label} padding="lg" p={{ base: 'sm', sm: 'lg' }}>
+    <Card role="group" aria-label={label} padding="lg" p={{ base: 'sm', sm: 'lg' }}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap={4}>
         <Text fz={{ base: 'xs', sm: 'sm' }} c="dimmed" fw={600}>
           {label}

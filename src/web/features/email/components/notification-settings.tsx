@@ -14,7 +14,7 @@ export function NotificationSettings({ emailVerified = true }: { emailVerified?:
   const config = useDigestConfig();
   if (config.isPending) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading digest settings">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading digest settings">
         <Skeleton height={74} radius="md" />
         <Skeleton height={36} width={320} />
         <Skeleton height={36} width={480} maw="100%" />

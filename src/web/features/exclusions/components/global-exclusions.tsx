@@ -8,7 +8,7 @@ export function GlobalExclusions() {
   const exclusions = useExclusions();
   if (exclusions.isPending) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading global exclusions">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading global exclusions">
         <Skeleton height={20} width={160} />
         <Skeleton height={58} maw={560} />
         <Skeleton height={58} maw={560} />

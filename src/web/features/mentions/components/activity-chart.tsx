@@ -16,7 +16,8 @@ export function ActivityChart() {
     () => (activity.data ? activityChart(activity.data, formatDay) : undefined),
     [activity.data],
   );
-  if (activity.isPending) return <Skeleton height={240} aria-label="Loading activity" />;
+  if (activity.isPending)
+    return <Skeleton height={240} role="status" aria-label="Loading activity" />;
   if (activity.isError || !chart) {
     return (
       <ErrorAlert

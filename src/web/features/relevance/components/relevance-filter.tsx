@@ -35,7 +35,7 @@ function SavedKeywordFilter({ alertId }: { alertId: number }) {
   });
   if (relevance.isPending) {
     return (
-      <Stack gap={6} aria-busy="true" aria-label="Loading the relevance filter">
+      <Stack gap={6} role="status" aria-busy="true" aria-label="Loading the relevance filter">
         <Skeleton height={20} width={260} />
         <Skeleton height={32} />
       </Stack>

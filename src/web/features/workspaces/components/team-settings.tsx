@@ -12,7 +12,7 @@ import { ReadOnlyNotice } from './read-only-notice';
 
 function TeamLoading() {
   return (
-    <Stack gap="sm" aria-busy="true" aria-label="Loading the team">
+    <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the team">
       <Skeleton h={18} w="40%" />
       <Skeleton h={44} />
       <Skeleton h={44} />

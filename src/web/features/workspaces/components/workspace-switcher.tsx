@@ -55,7 +55,7 @@ export function WorkspaceSwitcher({ onSwitched }: { onSwitched?: () => void }) {
             </Text>
           </Box>
           {switchTo.isPending ? (
-            <Loader size={16} aria-label="Switching workspace" />
+            <Loader size={16} role="status" aria-label="Switching workspace" />
           ) : (
             <IconSelector size={16} aria-hidden />
           )}
