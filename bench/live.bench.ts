@@ -22,6 +22,7 @@ import { ensureBuild } from '../scripts/ensure-build.mjs';
 import { liveEventSchema } from '../src/shared/api/live-events';
 import { mentionPageSchema } from '../src/shared/api/mentions';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser';
+import { fakeRedditEnv } from '../e2e/support/reddit-env';
 import { startFakeReddit } from '../test/fakes/reddit';
 import { OFFLINE_SOURCES_ENV } from '../test/helpers/offline-sources';
 
@@ -80,12 +81,7 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
     APP_URL: url,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    REDDIT_ENABLED: 'true',
-    REDDIT_CLIENT_ID: 'fake-client-id',
-    REDDIT_CLIENT_SECRET: 'fake-client-secret',
-    REDDIT_API_BASE: fake.url,
-    REDDIT_AUTH_BASE: fake.url,
-    REDDIT_POLL_SECONDS: '2',
+    ...fakeRedditEnv(fake),
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
