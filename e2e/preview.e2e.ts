@@ -62,7 +62,7 @@ describe.skipIf(!suite.enabled)('the volume preview in the keyword dialog', () =
           },
           { timeout: 30_000, interval: 1500 },
         )
-        .toMatch(/(?<!\d)3 of the \d+ posts and comments Earshot read/);
+        .toMatch(/(?<!\d)3 of the [\d,]+ posts and comments Earshot read/);
       await visible(
         preview(page).getByRole('link', { name: `Paddle vs Stripe ${tag} for a small SaaS` }),
       );
@@ -73,11 +73,11 @@ describe.skipIf(!suite.enabled)('the volume preview in the keyword dialog', () =
       await keyword.fill(`stripe ${tag} -author:AutoModerator`);
       await expect
         .poll(() => text(preview(page)), { timeout: 10_000 })
-        .toMatch(/(?<!\d)2 of the \d+ posts/);
+        .toMatch(/(?<!\d)2 of the [\d,]+ posts/);
       await keyword.fill(`title:fees ${tag}`);
       await expect
         .poll(() => text(preview(page)), { timeout: 10_000 })
-        .toMatch(/(?<!\d)1 of the \d+ posts/);
+        .toMatch(/(?<!\d)1 of the [\d,]+ posts/);
 
       // A typo in an operator: the field says what and where, before submit.
       await keyword.fill(`stripe autor:spez`);
@@ -88,7 +88,7 @@ describe.skipIf(!suite.enabled)('the volume preview in the keyword dialog', () =
       await keyword.fill(`stripe ${tag}`);
       await expect
         .poll(() => text(preview(page)), { timeout: 10_000 })
-        .toMatch(/(?<!\d)3 of the \d+ posts/);
+        .toMatch(/(?<!\d)3 of the [\d,]+ posts/);
       await settle(page);
       await page.screenshot({ path: `test-results/preview-dialog-${viewport.width}.png` });
       expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);

@@ -194,8 +194,10 @@ export class RecentItemWindow {
 
   /**
    * The alert's matches among the window's items, newest chunks first, until `budgetMs` is
-   * spent (whole chunks, so the span covered stays exact). Undefined when the keyword does
-   * not parse. `minScore` is left out: a new item's score says little yet.
+   * spent (whole chunks, so the span covered stays exact). The newest chunk is always searched:
+   * on a loaded machine the budget can be gone before the first one, and an empty answer would
+   * read as "Earshot has read nothing lately". Undefined when the keyword does not parse.
+   * `minScore` is left out: a new item's score says little yet.
    */
   search(alert: AlertInput, { budgetMs = 200, examples = 5 } = {}): WindowSearch | undefined {
     const parsed = parseQuery(alert.keyword);
@@ -208,7 +210,7 @@ export class RecentItemWindow {
     const result: WindowSearch = { matches: 0, items: 0, spanMs: 0, complete: true, examples: [] };
     let oldest = now;
     for (let c = this.chunks.length - 1; c >= 0; c--) {
-      if (performance.now() - started > budgetMs) {
+      if (c < this.chunks.length - 1 && performance.now() - started > budgetMs) {
         result.complete = false;
         break;
       }
