@@ -20,6 +20,7 @@ import {
 } from './support/page-checks';
 import { fakeRedditEnv } from './support/reddit-env';
 import { useBrowserSuite } from './support/suite';
+import { shot } from './support/shots';
 
 /*
  * Every screen and dialog at 1280 and 390 px, with real data (keywords, mentions from the fake
@@ -151,13 +152,9 @@ function checker(session: BrowserSession, viewport: Viewport) {
     found.push(...session.errors.slice(errorsSeen).filter((e) => e.startsWith('uncaught')));
     errorsSeen = session.errors.length;
     problems.push(...found.map((problem) => `${view} @${viewport.width}px: ${problem}`));
-    // A11Y_SHOTS=folder keeps a screenshot of every view, to look at (a dialog as the viewport
-    // shows it, so what is below the fold stays there).
-    const shots = process.env.A11Y_SHOTS;
-    if (shots) {
-      const file = `${shots}/${view.replace(/\W+/g, '-')}-${viewport.width}.png`;
-      await page.screenshot({ path: file, fullPage: !scope.dialog });
-    }
+    // A screenshot of every view, to look at (support/shots.ts): a dialog as the viewport shows
+    // it, so what is below the fold stays there.
+    await shot(page, `a11y-${view.replace(/\W+/g, '-')}`, { fullPage: !scope.dialog });
   };
   return { problems, counts, check };
 }

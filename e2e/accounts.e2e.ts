@@ -1,9 +1,9 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../test/helpers/smtp-sink';
 import { DESKTOP, PHONE, registerThroughApi, uniqueUser } from './support/browser';
 import { visible } from './support/locators';
 import { useBrowserSuite } from './support/suite';
+import { shot } from './support/shots';
 
 // Email verification and password reset in the browser: verify, resend and reset at 1280 and
 // 390 px, with the server mailing through a real SMTP server on loopback.
@@ -31,9 +31,6 @@ async function linkFor(to: string, path: string, count = 1) {
   return new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(text)![1];
 }
 
-const shot = (page: Page, name: string, width: number) =>
-  page.screenshot({ path: `test-results/accounts-${name}-${width}.png`, fullPage: true });
-
 describe.skipIf(!suite.enabled)('accounts in the browser', () => {
   for (const viewport of [DESKTOP, PHONE]) {
     test(`verify and resend at ${viewport.width} px`, async () => {
@@ -47,7 +44,7 @@ describe.skipIf(!suite.enabled)('accounts in the browser', () => {
       await visible(page.getByText(/Until you open it, Earshot sends no digests or test emails/));
       await page.goto(`${suite.server.url}/settings`);
       await visible(page.getByText('Verify your email'));
-      await shot(page, 'settings-unverified', viewport.width);
+      await shot(page, 'accounts-settings-unverified');
       await page.getByRole('button', { name: 'Resend' }).click();
       await visible(page.getByText(`Verification email sent to ${user.email}.`));
       const second = await linkFor(user.email, '/verify-email', 2);
@@ -60,7 +57,7 @@ describe.skipIf(!suite.enabled)('accounts in the browser', () => {
       await page.goto(`${suite.server.url}/verify-email?token=${second}`);
       await visible(page.getByText('Email verified'));
       await visible(page.getByText(`${user.email} is verified.`));
-      await shot(page, 'verified', viewport.width);
+      await shot(page, 'accounts-verified');
       await page.getByRole('link', { name: 'Go to Settings' }).click();
       await visible(page.getByRole('textbox', { name: 'Username', exact: true }));
       expect(await page.getByText('Verify your email').count()).toBe(0);
@@ -77,14 +74,14 @@ describe.skipIf(!suite.enabled)('accounts in the browser', () => {
       await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
       await visible(page.getByText('Check your email'));
-      await shot(page, 'forgot-sent', viewport.width);
+      await shot(page, 'accounts-forgot-sent');
 
       const token = await linkFor(user.email, '/reset-password');
       await page.goto(`${suite.server.url}/reset-password?token=${token}`);
       await visible(page.getByRole('heading', { name: 'Choose a new password' }));
       await page.getByRole('textbox', { name: 'New password', exact: true }).fill('brand-new-pass');
       await page.getByRole('textbox', { name: 'Confirm new password' }).fill('brand-new-pass');
-      await shot(page, 'reset-form', viewport.width);
+      await shot(page, 'accounts-reset-form');
       await page.getByRole('button', { name: 'Set New Password' }).click();
       await visible(page.getByText('Sign in with the new one.'));
 

@@ -10,6 +10,7 @@ import { pageProblems, readyForChecks } from './support/page-checks';
 import { fakeRedditEnv } from './support/reddit-env';
 import { useBrowserSuite } from './support/suite';
 import { uniqueTag } from './support/unique-tag';
+import { shot } from './support/shots';
 
 /*
  * The Analytics page (DESIGN §9) at 1280 and 390 px: reached from the navigation, empty for a
@@ -27,12 +28,6 @@ afterAll(async () => fake?.stop());
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: `/tmp/analytics-${name}-${page.viewportSize()?.width}.png`,
-    fullPage: true,
-  });
 
 /** The page's problems (page-checks.ts), named after the view and the width. */
 async function checkPage(page: Page, view: string) {
@@ -151,7 +146,7 @@ describe.skipIf(!suite.enabled)('the Analytics page', () => {
       const add = page.getByRole('link', { name: 'Add keywords' });
       expect(await add.getAttribute('href')).toBe('/alerts');
       await checkPage(page, 'empty, 30 days');
-      await shot(page, 'empty');
+      await shot(page, 'analytics-empty');
 
       await choosePeriod(page, 7, page.getByText('No mentions in the last 7 days'));
       await checkPage(page, 'empty, 7 days');
@@ -169,7 +164,7 @@ describe.skipIf(!suite.enabled)('the Analytics page', () => {
       const failed = page.getByRole('alert').filter({ hasText: 'Could not load the analytics' });
       await visible(failed.getByText('Analytics are resting'));
       await checkPage(page, 'failed load');
-      await shot(page, 'error');
+      await shot(page, 'analytics-error');
       await page.unroute('**/api/analytics?days=90');
       await failed.getByRole('button', { name: 'Retry' }).click();
       await visible(page.getByText('No mentions in the last 90 days'));
@@ -222,7 +217,7 @@ describe.skipIf(!suite.enabled)('the Analytics page', () => {
       const authorTable = tableOf(authors, 'Top authors');
       expect(await text(authorTable)).toMatch(/u\/alice.*Reddit.*3/s);
       await checkPage(page, 'with data, 30 days');
-      await shot(page, 'data');
+      await shot(page, 'analytics-data');
 
       // Each chart's table: a caption, a row per day, days in the user's time zone.
       await perDay.getByRole('button', { name: 'Show as table' }).click();
@@ -243,7 +238,7 @@ describe.skipIf(!suite.enabled)('the Analytics page', () => {
       await bySite.getByRole('button', { name: 'Show as table' }).click();
       expect(await text(tableOf(bySite, 'Mentions by site'))).toMatch(/Reddit.*8.*100%/s);
       await checkPage(page, 'tables, 30 days');
-      await shot(page, 'tables');
+      await shot(page, 'analytics-tables');
 
       // The exports: the table as shown, named after it and the period.
       const days30 = await exportCsv(page, perDay);
@@ -284,7 +279,7 @@ describe.skipIf(!suite.enabled)('the Analytics page', () => {
       expect(new URL(page.url()).searchParams.get('days')).toBe('90');
       expect(lines((await exportCsv(page, perDay)).body)).toHaveLength(91);
       await checkPage(page, 'chart, 90 days');
-      await shot(page, 'data-90');
+      await shot(page, 'analytics-data-90');
     },
     120_000,
   );

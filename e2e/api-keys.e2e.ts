@@ -11,22 +11,16 @@ import {
 } from './support/page-checks';
 import { useBrowserSuite } from './support/suite';
 import { uniqueTag } from './support/unique-tag';
+import { shot } from './support/shots';
 
 /*
  * Settings → API and the reference page (DESIGN §7), at 1280 and 390 px: a write key is created
  * and shown once, works against /api/v1 from outside the browser (a keyword it creates shows in
  * the app), is listed with its last use, is revoked from the page and is refused from then on.
- * axe checks the tab, the new key's dialog and the rendered reference. Screenshots are left in
- * test-results/api-keys-*.png.
+ * axe checks the tab, the new key's dialog and the rendered reference.
  */
 
 const suite = useBrowserSuite('api-keys');
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: `test-results/api-keys-${name}-${page.viewportSize()?.width}.png`,
-    fullPage: true,
-  });
 
 /** No critical or serious axe violation in `within`, and on a phone no sideways scroll. */
 async function checkPage(page: Page, view: string, within?: string) {
@@ -70,7 +64,7 @@ describe.skipIf(!suite.enabled)('API keys and the API reference in the browser',
         '/api/docs/',
       );
       await checkPage(page, 'API tab, no key');
-      await shot(page, 'empty');
+      await shot(page, 'api-keys-empty');
 
       // A name is required: the form says so under the field, and sends nothing.
       const create = panel.getByRole('button', { name: 'Create key' });
@@ -93,7 +87,7 @@ describe.skipIf(!suite.enabled)('API keys and the API reference in the browser',
       await visible(dialog.getByRole('button', { name: 'Copied' }));
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
       await checkPage(page, 'new key dialog', '[role="dialog"]');
-      await page.screenshot({ path: `test-results/api-keys-created-${viewport.width}.png` });
+      await shot(page, 'api-keys-created', { fullPage: false });
       await dialog.getByRole('button', { name: 'Done' }).click();
       await dialog.waitFor({ state: 'detached' });
 
@@ -126,7 +120,7 @@ describe.skipIf(!suite.enabled)('API keys and the API reference in the browser',
       await visible(list.getByText(name));
       expect(await text(list)).not.toContain('Never');
       await checkPage(page, 'API tab, one key');
-      await shot(page, 'list');
+      await shot(page, 'api-keys-list');
       await list.getByRole('button', { name: `Revoke ${name}` }).click();
       const confirm = page.getByRole('dialog', { name: 'Revoke this API key?' });
       await visible(confirm.getByText(`${key.slice(0, 12)}…`, { exact: false }));
@@ -146,7 +140,7 @@ describe.skipIf(!suite.enabled)('API keys and the API reference in the browser',
       await visible(page.getByRole('heading', { name: 'Earshot API' }), 20_000);
       await visible(page.getByRole('heading', { name: 'List mentions' }));
       await visible(page.getByText('Authorization: Bearer $EARSHOT_API_KEY').first());
-      await page.screenshot({ path: `test-results/api-keys-docs-${viewport.width}.png` });
+      await shot(page, 'api-keys-docs', { fullPage: false });
       await checkPage(page, 'API reference');
     },
     90_000,

@@ -9,6 +9,7 @@ import { startReceiver, type Received, type Receiver } from './support/receiver'
 import { fakeRedditEnv } from './support/reddit-env';
 import { useBrowserSuite } from './support/suite';
 import { uniqueTag } from './support/unique-tag';
+import { shot } from './support/shots';
 
 let receiver: Receiver | undefined;
 let receiverUrl = '';
@@ -198,10 +199,7 @@ describe.skipIf(!suite.enabled)('mentions delivered to channels, seen in the bro
       }
       await visible(page.getByText('No failed deliveries'));
       await checkPage(page);
-      await page.screenshot({
-        path: `test-results/channel-delivery-${viewport.width}.png`,
-        fullPage: true,
-      });
+      await shot(page, 'channel-delivery');
     },
   );
 
@@ -264,10 +262,7 @@ describe.skipIf(!suite.enabled)('mentions delivered to channels, seen in the bro
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
       await checkPage(page);
-      await page.screenshot({
-        path: `test-results/channel-delivery-failures-${viewport.width}.png`,
-        fullPage: true,
-      });
+      await shot(page, 'channel-delivery-failures');
     }
     await page.setViewportSize(DESKTOP);
 

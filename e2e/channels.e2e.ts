@@ -6,6 +6,7 @@ import { startReceiver, type Received, type Receiver } from './support/receiver'
 import { axeViolations, preloadAxe, settle } from './support/page-checks';
 import { useBrowserSuite } from './support/suite';
 import { uniqueTag } from './support/unique-tag';
+import { shot } from './support/shots';
 
 let receiver: Receiver | undefined;
 let receiverUrl = '';
@@ -71,7 +72,7 @@ describe.skipIf(!suite.enabled)('channels and feeds in the browser', () => {
         dialog(page).getByText('This is a Discord URL: choose Discord as the channel type'),
       );
       expect(await sideways(page)).toBe(0);
-      await page.screenshot({ path: `test-results/channels-add-${viewport.width}.png` });
+      await shot(page, 'channels-add', { fullPage: false });
       await settle(page);
       expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
       await dialog(page).getByRole('radio', { name: 'Webhook' }).check();
@@ -89,7 +90,7 @@ describe.skipIf(!suite.enabled)('channels and feeds in the browser', () => {
       await dialog(page).getByRole('button', { name: 'Copy' }).click();
       await visible(dialog(page).getByRole('button', { name: 'Copied' }));
       expect(await clipboard(page)).toBe(secret);
-      await page.screenshot({ path: `test-results/channels-secret-${viewport.width}.png` });
+      await shot(page, 'channels-secret', { fullPage: false });
       await dialog(page).getByRole('button', { name: 'Done' }).click();
       await expect.poll(() => dialog(page).count()).toBe(0);
 
@@ -113,10 +114,7 @@ describe.skipIf(!suite.enabled)('channels and feeds in the browser', () => {
       await settle(page);
       expect(await axeViolations(page)).toEqual([]);
       expect(await sideways(page)).toBe(0);
-      await page.screenshot({
-        path: `test-results/channels-settings-${viewport.width}.png`,
-        fullPage: true,
-      });
+      await shot(page, 'channels-settings');
 
       // Feeds: both URLs shown; the copied JSON Feed URL serves a JSON Feed 1.1.
       const feeds = await apiGet(page, '/api/feeds');
@@ -141,7 +139,7 @@ describe.skipIf(!suite.enabled)('channels and feeds in the browser', () => {
       await page.keyboard.press('Escape');
       await visible(dialog(page).getByText('Team hook (Webhook)'));
       expect(await sideways(page)).toBe(0);
-      await page.screenshot({ path: `test-results/channels-send-to-${viewport.width}.png` });
+      await shot(page, 'channels-send-to', { fullPage: false });
       await dialog(page).getByRole('button', { name: 'Add Keywords' }).click();
       await visible(page.getByText('Your new alert has been created successfully.'));
       const [channel] = (await apiGet(page, '/api/channels')).items;
@@ -153,10 +151,7 @@ describe.skipIf(!suite.enabled)('channels and feeds in the browser', () => {
       await page.getByRole('button', { name: /Feeds for each keyword \(1\)/ }).click();
       await visible(page.getByRole('textbox', { name: 'JSON Feed URL for helpdesk' }));
       expect(await sideways(page)).toBe(0);
-      await page.screenshot({
-        path: `test-results/channels-feeds-${viewport.width}.png`,
-        fullPage: true,
-      });
+      await shot(page, 'channels-feeds');
     },
   );
 
@@ -181,7 +176,7 @@ describe.skipIf(!suite.enabled)('channels and feeds in the browser', () => {
     await brokenCard.getByRole('button', { name: 'Send test' }).click();
     await visible(brokenCard.getByText('Test message not delivered'));
     await expect.poll(() => text(brokenCard.getByRole('status'))).toMatch(/503/);
-    await page.screenshot({ path: 'test-results/channels-test-failed-1280.png', fullPage: true });
+    await shot(page, 'channels-test-failed');
     await brokenCard.getByRole('button', { name: 'More actions for Broken hook' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await dialog(page).getByRole('button', { name: 'Delete channel' }).click();

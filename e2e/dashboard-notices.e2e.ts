@@ -9,6 +9,7 @@ import { startReceiver, type Receiver } from './support/receiver';
 import { fakeRedditEnv } from './support/reddit-env';
 import { useBrowserSuite } from './support/suite';
 import { uniqueTag } from './support/unique-tag';
+import { shot } from './support/shots';
 
 let fake: FakeReddit | undefined;
 let receiver: Receiver | undefined;
@@ -40,9 +41,6 @@ async function api(
   expect(res.status(), `${method} ${path}`).toBeLessThan(300);
   return res.status() === 204 ? undefined : res.json();
 }
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/dashboard-notices-${name}.png` });
 
 /**
  * A Free user with every dashboard notice at once: an unverified email, a keyword paused by a
@@ -104,7 +102,7 @@ describe.skipIf(!suite.enabled)('the dashboard with every notice', () => {
     await settle(page);
     const stats = await page.getByLabel('Total Alerts', { exact: true }).boundingBox();
     expect(stats!.y + stats!.height).toBeLessThan(DESKTOP.height);
-    await shot(page, '1280');
+    await shot(page, 'dashboard-notices', { fullPage: false });
     expect(await axeViolations(page)).toEqual([]);
 
     await more.click();
@@ -117,10 +115,7 @@ describe.skipIf(!suite.enabled)('the dashboard with every notice', () => {
       await visible(notices.getByText(text).first());
     }
     await settle(page);
-    await page.screenshot({
-      path: 'test-results/dashboard-notices-1280-expanded.png',
-      fullPage: true,
-    });
+    await shot(page, 'dashboard-notices-expanded');
     expect(await axeViolations(page)).toEqual([]);
 
     // The same account on a phone: calm too.
@@ -134,7 +129,7 @@ describe.skipIf(!suite.enabled)('the dashboard with every notice', () => {
     await visible(phone.page.getByRole('button', { name: /more notices/ }));
     await settle(phone.page);
     expect(await horizontalOverflow(phone.page)).toBeNull();
-    await shot(phone.page, '390');
+    await shot(phone.page, 'dashboard-notices', { fullPage: false });
     expect(await axeViolations(phone.page)).toEqual([]);
   });
 });

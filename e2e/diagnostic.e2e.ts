@@ -6,6 +6,7 @@ import { visible } from './support/locators';
 import { fakeRedditEnv } from './support/reddit-env';
 import { useBrowserSuite } from './support/suite';
 import { uniqueTag } from './support/unique-tag';
+import { shot } from './support/shots';
 
 let fake: FakeReddit | undefined;
 const suite = useBrowserSuite('diagnostic', {
@@ -80,7 +81,7 @@ describe.skipIf(!suite.enabled)(
             .getByText(/r\/saas\+startups · new posts/),
         );
         await visible(page.getByText(/Past week search done/), 30_000);
-        await page.screenshot({ path: `test-results/diagnostic-${name}.png`, fullPage: true });
+        await shot(page, `diagnostic-${name}`);
         await page.getByRole('link', { name: 'Back to Alerts' }).first().click();
         await page.waitForURL(/\/alerts$/);
       },
@@ -119,10 +120,7 @@ describe.skipIf(!suite.enabled)(
       await visible(page.getByText('Error Loading Alert'));
       await visible(page.getByRole('alert').getByText('Alert not found'));
       await visible(page.getByText('Failed to load alert information: Alert not found'));
-      await page.screenshot({
-        path: 'test-results/diagnostic-not-found-phone.png',
-        fullPage: true,
-      });
+      await shot(page, 'diagnostic-not-found');
       await page.getByRole('alert').getByRole('link', { name: 'Back to Alerts' }).click();
       await page.waitForURL(/\/alerts$/);
     });
@@ -159,10 +157,7 @@ describe.skipIf(!suite.enabled)(
             .getByRole('region', { name: /^Keywords being monitored on Reddit/ })
             .getByText(SITE_WIDE),
         );
-        await page.screenshot({
-          path: `test-results/limited-dashboard-${name}.png`,
-          fullPage: true,
-        });
+        await shot(page, `limited-dashboard-${name}`);
         await page.getByRole('button', { name: 'Add Keyword' }).click();
         const dialog = page.getByRole('dialog');
         await visible(
@@ -172,7 +167,7 @@ describe.skipIf(!suite.enabled)(
         );
         await dialog.getByText('Advanced Options').click();
         await visible(dialog.getByText(/a minimum score above 1 cannot be applied/));
-        await page.screenshot({ path: `test-results/limited-dialog-${name}.png`, fullPage: true });
+        await shot(page, `limited-dialog-${name}`);
       },
     );
   },

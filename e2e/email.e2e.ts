@@ -5,6 +5,7 @@ import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
 import { text, visible } from './support/locators';
 import { axeViolations, horizontalOverflow, readyForChecks, settle } from './support/page-checks';
 import { useBrowserSuite } from './support/suite';
+import { shot } from './support/shots';
 
 let sink: SmtpSink | undefined;
 // The server sends through a real SMTP server on loopback, started before it.
@@ -79,7 +80,7 @@ describe.skipIf(!suite.enabled)('email in the browser', () => {
     await visible(page.getByText('None sent yet'));
     const save = page.getByRole('button', { name: 'Save Changes' });
     expect(await save.isDisabled()).toBe(true);
-    await page.screenshot({ path: 'test-results/notifications-1280.png', fullPage: true });
+    await shot(page, 'notifications');
 
     await page.getByText('Weekly', { exact: true }).click();
     await page.getByRole('combobox', { name: 'Day of the week' }).click();
@@ -111,7 +112,7 @@ describe.skipIf(!suite.enabled)('email in the browser', () => {
     const { page } = await signedInPage(PHONE);
     await page.goto(`${suite.server.url}/settings?tab=notifications`);
     await visible(page.getByText('Next digest'));
-    await page.screenshot({ path: 'test-results/notifications-390.png', fullPage: true });
+    await shot(page, 'notifications');
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
@@ -134,7 +135,10 @@ describe.skipIf(!suite.enabled)('email in the browser', () => {
       );
       expect(await toggle.isChecked()).toBe(false);
 
-      await toggle.check();
+      // Clicked, and its state read again through the locator: Playwright's check() reads the
+      // element it clicked, and a re-render can have put a new one in its place (seen under load).
+      await toggle.click();
+      await expect.poll(() => toggle.isChecked()).toBe(true);
       await visible(page.getByText('Weekly report on', { exact: true }));
       await visible(page.getByText(/^Next report Monday, .* 8:00 AM · sent only for a week/));
       const saved = await page.context().request.get(`${suite.server.url}/api/digest-config`);
@@ -149,14 +153,11 @@ describe.skipIf(!suite.enabled)('email in the browser', () => {
         if (overflow) problems.push(overflow);
       }
       expect(problems).toEqual([]);
-      await page.screenshot({
-        path: `test-results/weekly-report-${viewport.width}.png`,
-        fullPage: true,
-      });
+      await shot(page, 'weekly-report');
 
       await page.reload();
       expect(await toggle.isChecked()).toBe(true);
-      await toggle.uncheck();
+      await toggle.click();
       await visible(page.getByText('Weekly report off', { exact: true }));
       expect(await toggle.isChecked()).toBe(false);
     },

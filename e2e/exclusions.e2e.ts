@@ -6,6 +6,7 @@ import { text, visible } from './support/locators';
 import { axeViolations, horizontalOverflow, readyForChecks, settle } from './support/page-checks';
 import { fakeRedditEnv } from './support/reddit-env';
 import { useBrowserSuite } from './support/suite';
+import { shot } from './support/shots';
 
 let fake: FakeReddit | undefined;
 const suite = useBrowserSuite('exclusions', {
@@ -37,7 +38,7 @@ async function checkPage(page: Page, name: string) {
   expect(await horizontalOverflow(page)).toBeNull();
   // The viewport: the section is at the top (a full page would draw the phone's fixed tab
   // bar halfway down).
-  await page.screenshot({ path: `test-results/${name}.png` });
+  await shot(page, name, { fullPage: false });
 }
 
 describe.skipIf(!suite.enabled)('global exclusions, in the browser', () => {
@@ -46,7 +47,7 @@ describe.skipIf(!suite.enabled)('global exclusions, in the browser', () => {
     ['390', PHONE],
   ])(
     'at %s px: lists kept normalised, excluded matches never shown and counted, bad names named',
-    async (width, viewport) => {
+    async (_width, viewport) => {
       const { page, context } = await suite.open(viewport);
       const { url } = suite.server;
       await readyForChecks(page);
@@ -159,7 +160,7 @@ describe.skipIf(!suite.enabled)('global exclusions, in the browser', () => {
         ),
       );
       await expect.poll(() => subreddits.tags()).toEqual([sub.kept]);
-      await checkPage(page, `exclusions-${width}`);
+      await checkPage(page, 'exclusions');
 
       // Bad names are named before anything is sent: an invalid subreddit as a tag, then an
       // invalid username left typed when Save is pressed.
@@ -177,7 +178,7 @@ describe.skipIf(!suite.enabled)('global exclusions, in the browser', () => {
       );
       expect(await subreddits.input.getAttribute('aria-invalid')).toBe('true');
       expect(await authors.input.getAttribute('aria-invalid')).toBe('true');
-      await checkPage(page, `exclusions-bad-input-${width}`);
+      await checkPage(page, 'exclusions-bad-input');
       expect(await page.getByText('Exclusions saved').count()).toBe(0);
       expect(await (await api('GET', '/api/exclusions')).json()).toEqual({
         subreddits: [sub.kept],

@@ -4,6 +4,7 @@ import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
 import { text, visible } from './support/locators';
 import { pageProblems, readyForChecks } from './support/page-checks';
 import { useBrowserSuite } from './support/suite';
+import { shot } from './support/shots';
 
 /*
  * Settings → Profile, "Your names on the sites" (DESIGN §9), at 1280 and 390 px: the three names
@@ -17,12 +18,6 @@ import { useBrowserSuite } from './support/suite';
 const suite = useBrowserSuite('identities', {
   env: () => ({ SOURCES: 'reddit,hackernews,bluesky' }),
 });
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: `/tmp/identities-${name}-${page.viewportSize()?.width}.png`,
-    fullPage: true,
-  });
 
 /** The page's problems (page-checks.ts), named after the view and the width. */
 async function checkPage(page: Page, view: string) {
@@ -73,7 +68,7 @@ describe.skipIf(!suite.enabled)('your names on the sites, in the browser', () =>
         identities: { reddit: null, hackernews: null, bluesky: null },
       });
       await checkPage(page, 'names with an error');
-      await shot(page, 'error');
+      await shot(page, 'identities-error');
 
       // Fixed and saved: the "u/" is gone from the Reddit name, and Save waits for a change.
       await bluesky.fill('name.bsky.social');
@@ -82,7 +77,7 @@ describe.skipIf(!suite.enabled)('your names on the sites, in the browser', () =>
       await expect.poll(() => reddit.inputValue()).toBe('spez');
       expect(await save.isDisabled()).toBe(true);
       await checkPage(page, 'names saved');
-      await shot(page, 'saved');
+      await shot(page, 'identities-saved');
 
       // Kept: a reload shows them as stored.
       await page.reload();

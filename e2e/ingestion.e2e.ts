@@ -7,6 +7,7 @@ import { text, visible } from './support/locators';
 import { fakeRedditEnv } from './support/reddit-env';
 import { useBrowserSuite } from './support/suite';
 import { uniqueTag } from './support/unique-tag';
+import { shot } from './support/shots';
 
 let fake: FakeReddit | undefined;
 const suite = useBrowserSuite('ingestion', {
@@ -85,7 +86,7 @@ describe.skipIf(!suite.enabled)('monitoring Reddit, seen from the dashboard', ()
     await expect
       .poll(() => text(page.getByRole('row', { name: /zendesk/ })), { timeout: 15_000 })
       .toMatch(/Checked/);
-    await page.screenshot({ path: 'test-results/ingestion-dashboard-desktop.png', fullPage: true });
+    await shot(page, 'ingestion-dashboard');
   });
 
   test('the phone layout shows the same line', async () => {
@@ -93,7 +94,7 @@ describe.skipIf(!suite.enabled)('monitoring Reddit, seen from the dashboard', ()
     const health = page.getByRole('status', { name: 'Monitoring status' });
     await expect.poll(() => text(health), { timeout: 20_000 }).toMatch(/Monitoring 2 listings/);
     await visible(page.getByText(/Checked/));
-    await page.screenshot({ path: 'test-results/ingestion-dashboard-phone.png', fullPage: true });
+    await shot(page, 'ingestion-dashboard');
   });
 
   test('refused credentials are named on the dashboard and on the alert', async () => {
@@ -105,6 +106,6 @@ describe.skipIf(!suite.enabled)('monitoring Reddit, seen from the dashboard', ()
       })
       .toContain(problem);
     await expect.poll(() => text(page.getByRole('row', { name: /zendesk/ }))).toContain(problem);
-    await page.screenshot({ path: 'test-results/ingestion-refused-desktop.png', fullPage: true });
+    await shot(page, 'ingestion-refused');
   });
 });

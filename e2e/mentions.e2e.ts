@@ -6,6 +6,7 @@ import { fakeRedditEnv } from './support/reddit-env';
 import { flip, text, visible } from './support/locators';
 import { axeViolations, readyForChecks } from './support/page-checks';
 import { useBrowserSuite } from './support/suite';
+import { shot } from './support/shots';
 
 let fake: FakeReddit | undefined;
 const suite = useBrowserSuite('mentions', {
@@ -121,7 +122,7 @@ describe.skipIf(!suite.enabled)('mentions in the browser', () => {
     await expect
       .poll(() => text(first))
       .toContain(`${keyword} in the title and the text. Rule that held: ${keyword}`);
-    await first.screenshot({ path: 'test-results/mention-why-matched-1280.png' });
+    await shot(first, 'mention-why-matched');
 
     await latest.getByRole('button', { name: 'Load More' }).click();
     await visible(page.getByText('Checking for new mentions of your keywords.'));
@@ -158,7 +159,7 @@ describe.skipIf(!suite.enabled)('mentions in the browser', () => {
         .getByRole('img', { name: 'Mentions per day by keyword' })
         .or(page.locator('.recharts-surface')),
     );
-    await page.screenshot({ path: 'test-results/mentions-dashboard-desktop.png', fullPage: true });
+    await shot(page, 'mentions-dashboard');
   });
 
   test('/mentions filters on the server, keeps them in the URL, and scrolls to the end', async () => {
@@ -196,7 +197,7 @@ describe.skipIf(!suite.enabled)('mentions in the browser', () => {
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await expect.poll(() => page.url()).toBe(`${url}/mentions`);
     await expect.poll(() => items.count()).toBe(50);
-    await page.screenshot({ path: 'test-results/mentions-list-desktop.png', fullPage: false });
+    await shot(page, 'mentions-list', { fullPage: false });
 
     // A bookmarked day filter: nothing from that day on yet, and the picker shows the day.
     await page.goto(`${url}/mentions?since=2099-01-01`);
@@ -233,10 +234,10 @@ describe.skipIf(!suite.enabled)('mentions in the browser', () => {
     );
     await visible(page.locator('.recharts-surface'));
     expect(await noHorizontalScroll(page)).toBe(true);
-    await page.screenshot({ path: 'test-results/mentions-dashboard-phone.png', fullPage: true });
+    await shot(page, 'mentions-dashboard');
     await page.goto(`${url}/mentions`);
     await visible(page.getByRole('article'));
     expect(await noHorizontalScroll(page)).toBe(true);
-    await page.screenshot({ path: 'test-results/mentions-list-phone.png', fullPage: true });
+    await shot(page, 'mentions-list');
   });
 });

@@ -7,6 +7,7 @@ import { axeViolations, horizontalOverflow, readyForChecks, settle } from './sup
 import { fakeRedditEnv } from './support/reddit-env';
 import { useBrowserSuite } from './support/suite';
 import { uniqueTag } from './support/unique-tag';
+import { shot } from './support/shots';
 
 let fake: FakeReddit | undefined;
 const suite = useBrowserSuite('preview', {
@@ -90,7 +91,7 @@ describe.skipIf(!suite.enabled)('the volume preview in the keyword dialog', () =
         .poll(() => text(preview(page)), { timeout: 10_000 })
         .toMatch(/(?<!\d)3 of the [\d,]+ posts/);
       await settle(page);
-      await page.screenshot({ path: `test-results/preview-dialog-${viewport.width}.png` });
+      await shot(page, 'preview-dialog', { fullPage: false });
       expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
       expect(await horizontalOverflow(page)).toBeNull();
     });

@@ -7,6 +7,7 @@ import { flip, visible } from './support/locators';
 import { axeViolations, horizontalOverflow, readyForChecks, settle } from './support/page-checks';
 import { fakeRedditEnv } from './support/reddit-env';
 import { useBrowserSuite } from './support/suite';
+import { shot } from './support/shots';
 
 let fake: FakeReddit | undefined;
 const suite = useBrowserSuite('relevance', {
@@ -89,7 +90,7 @@ async function checkPage(page: Page, name: string) {
   await settle(page);
   expect(await axeViolations(page)).toEqual([]);
   expect(await horizontalOverflow(page)).toBeNull();
-  await page.screenshot({ path: `test-results/${name}.png` });
+  await shot(page, name, { fullPage: false });
 }
 
 describe.skipIf(!suite.enabled)('relevance learned from feedback, in the browser', () => {
@@ -98,7 +99,7 @@ describe.skipIf(!suite.enabled)('relevance learned from feedback, in the browser
     ['390', PHONE],
   ])(
     'at %s px: thumbs on cards, the keyword’s switch with its figures, and the hidden count',
-    async (width, viewport) => {
+    async (_width, viewport) => {
       const { page, url, keyword, alertId, api, mentions, browserOnes, post } =
         await userWithLabelledMentions(viewport);
 
@@ -118,7 +119,7 @@ describe.skipIf(!suite.enabled)('relevance learned from feedback, in the browser
       await expect.poll(() => down.getAttribute('aria-pressed')).toBe('false');
       await down.click();
       await expect.poll(() => down.getAttribute('aria-pressed')).toBe('true');
-      await checkPage(page, `relevance-thumbs-${width}`);
+      await checkPage(page, 'relevance-thumbs');
 
       // The keyword's dialog: the switch, and its figures once the worker trained the filter.
       await page.goto(`${url}/alerts`);
@@ -136,7 +137,7 @@ describe.skipIf(!suite.enabled)('relevance learned from feedback, in the browser
       await flip(toggle);
       await expect.poll(() => toggle.isChecked()).toBe(true);
       await visible(dialog.getByText('0 mentions hidden today.'));
-      await checkPage(page, `relevance-switch-${width}`);
+      await checkPage(page, 'relevance-switch');
       await page.keyboard.press('Escape');
 
       // New posts: the likely irrelevant one is stored hidden, counted, and shown on asking.
@@ -154,14 +155,14 @@ describe.skipIf(!suite.enabled)('relevance learned from feedback, in the browser
       await visible(page.getByText('1 mention hidden today as likely not relevant.'));
       await visible(article(page, NEW_RELEVANT));
       expect(await article(page, NEW_IRRELEVANT).count()).toBe(0);
-      await checkPage(page, `relevance-hidden-count-${width}`);
+      await checkPage(page, 'relevance-hidden-count');
       await page.getByRole('button', { name: 'Show hidden' }).click();
       await page.waitForURL(/hidden=only/);
       const hidden = article(page, NEW_IRRELEVANT);
       await visible(hidden);
       await visible(hidden.getByText('hidden as likely not relevant'));
       expect(await page.getByRole('article').count()).toBe(1);
-      await checkPage(page, `relevance-hidden-shown-${width}`);
+      await checkPage(page, 'relevance-hidden-shown');
       await page.getByRole('button', { name: 'Back to the others' }).click();
       await expect.poll(() => page.getByRole('article').count()).toBeGreaterThan(1);
     },

@@ -9,6 +9,7 @@ import { axeViolations, horizontalOverflow, readyForChecks } from './support/pag
 import { fakeRedditEnv } from './support/reddit-env';
 import { useBrowserSuite } from './support/suite';
 import { uniqueTag } from './support/unique-tag';
+import { shot } from './support/shots';
 
 // Replies tracked (DESIGN §9), seen from the mentions page: the user's own reply on the fake
 // Reddit, the fake Hacker News and the fake Jetstream marks its mention replied by itself, and
@@ -90,6 +91,6 @@ describe.skipIf(!suite.enabled)('your own replies, marked by themselves', () => 
 
     expect(await axeViolations(page)).toEqual([]);
     expect(await horizontalOverflow(page)).toBeNull();
-    await page.screenshot({ path: `test-results/replies-${viewport.width}.png`, fullPage: false });
+    await shot(page, 'replies', { fullPage: false });
   });
 });

@@ -7,6 +7,7 @@ import { text, visible } from './support/locators';
 import { axeViolations, readyForChecks, settle } from './support/page-checks';
 import { useBrowserSuite } from './support/suite';
 import { uniqueTag } from './support/unique-tag';
+import { shot } from './support/shots';
 
 // Every site on: Hacker News and Bluesky are loopback fakes speaking their real protocols,
 // Lobsters a closed loopback port. No test reaches the real sites.
@@ -116,7 +117,7 @@ describe.skipIf(!suite.enabled)('the sites a keyword listens to', () => {
     await dialog(page).getByRole('button', { name: 'Advanced Options' }).click();
     await settle(page);
     expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
-    await page.screenshot({ path: `test-results/sites-dialog-${name}.png` });
+    await shot(page, `sites-dialog-${name}`, { fullPage: false });
   });
 
   test('the Alerts list filters by site in its URL and its CSV export', async () => {
@@ -187,7 +188,7 @@ describe.skipIf(!suite.enabled)('the sites a keyword listens to', () => {
       await visible(page.getByText('Bluesky · @alice.bsky.social').first());
       await settle(page);
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `test-results/sites-cards-${name}.png`, fullPage: true });
+      await shot(page, `sites-cards-${name}`);
     },
   );
 });

@@ -15,13 +15,14 @@ import { axeViolations, horizontalOverflow, readyForChecks, settle } from './sup
 import { fakeRedditEnv } from './support/reddit-env';
 import { useBrowserSuite } from './support/suite';
 import { uniqueTag } from './support/unique-tag';
+import { shot } from './support/shots';
 
 /*
  * A team in the browser (DESIGN §8): an owner on Pro invites a member and a viewer from
  * Settings → Team; each accepts through the mailed link (the member signed out first, at
  * 390 px), they share the owner's mention, the member marks it replied and takes it, the owner
  * sees who did, the viewer finds no control that writes and switches workspace. axe checks the
- * Team tab and the invitation page. TEAMS_SHOTS=folder keeps screenshots to look at.
+ * Team tab and the invitation page. E2E_SHOTS=folder keeps screenshots to look at (support/shots.ts).
  */
 
 let fake: FakeReddit | undefined;
@@ -41,12 +42,6 @@ afterAll(async () => {
   await fake?.stop();
   await sink?.stop();
 });
-
-const shot = async (page: Page, name: string) => {
-  const folder = process.env.TEAMS_SHOTS;
-  const width = page.viewportSize()?.width;
-  if (folder) await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
-};
 
 /** No critical or serious axe violation, and (on a phone) no sideways scroll. */
 async function checkPage(page: Page, view: string) {

@@ -1,6 +1,7 @@
 import { Stack, Switch, Text } from '@mantine/core';
 import type { DigestConfig } from '@shared/api/digests';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useChosenValue } from '../../../lib/use-chosen-value';
 import { useUpdateWeeklyReport } from '../api/update-weekly-report';
 import { formatInZone } from '../timezones';
 
@@ -17,7 +18,8 @@ export function WeeklyReportSwitch({
 }) {
   const update = useUpdateWeeklyReport();
   const { weeklyReport, timezone } = config;
-  const checked = update.isPending ? update.variables.isActive : weeklyReport.isActive;
+  const chosen = useChosenValue(weeklyReport.isActive);
+  const checked = chosen.shown;
   return (
     <Stack gap={6} maw={480}>
       <Switch
@@ -25,10 +27,13 @@ export function WeeklyReportSwitch({
         description="Every Monday morning: your mentions, replies and what they earned over the past week"
         checked={checked}
         disabled={update.isPending}
-        onChange={(event) =>
+        onChange={(event) => {
+          const isActive = event.currentTarget.checked;
+          chosen.choose(isActive);
           update.mutate(
-            { isActive: event.currentTarget.checked },
+            { isActive },
             {
+              onSettled: chosen.settled,
               onSuccess: (saved) =>
                 toastSuccess(
                   saved.weeklyReport.isActive ? 'Weekly report on' : 'Weekly report off',
@@ -38,8 +43,8 @@ export function WeeklyReportSwitch({
                 ),
               onError: (error) => toastError('Update failed', error),
             },
-          )
-        }
+          );
+        }}
       />
       {checked && weeklyReport.nextSendAt && (
         <Text size="xs" c="dimmed">

@@ -15,6 +15,7 @@ import { IconArrowBigUp, IconExternalLink, IconMessage } from '@tabler/icons-rea
 import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { RelativeTime } from '../../../components/relative-time';
 import { toastError } from '../../../lib/toast';
+import { useChosenValue } from '../../../lib/use-chosen-value';
 import { useCan } from '../../../lib/workspace-access';
 import { useMarkRead } from '../api/mark-read';
 import { useUpdateReplied } from '../api/update-replied';
@@ -71,16 +72,18 @@ function RepliedSwitch({ mention }: { mention: Mention }) {
     onError: (error) => toastError('Failed to update reply status', error),
   });
   // While the update is in flight the switch shows where it is going, and cannot be flipped.
-  const checked = update.isPending ? update.variables.hasReplied : mention.hasReplied;
+  const chosen = useChosenValue(mention.hasReplied);
   return (
     <Switch
       label="Replied"
       size="sm"
-      checked={checked}
+      checked={chosen.shown}
       disabled={update.isPending}
-      onChange={(event) =>
-        update.mutate({ id: mention.id, hasReplied: event.currentTarget.checked })
-      }
+      onChange={(event) => {
+        const hasReplied = event.currentTarget.checked;
+        chosen.choose(hasReplied);
+        update.mutate({ id: mention.id, hasReplied }, { onSettled: chosen.settled });
+      }}
     />
   );
 }

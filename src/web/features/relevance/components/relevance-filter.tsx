@@ -1,6 +1,7 @@
 import { Button, Group, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { describeRelevance, MIN_LABELS_PER_KIND } from '@shared/api/relevance';
 import { toastError } from '../../../lib/toast';
+import { useChosenValue } from '../../../lib/use-chosen-value';
 import { useAlertRelevance } from '../api/get-alert-relevance';
 import { useUpdateAlertRelevance } from '../api/update-alert-relevance';
 
@@ -33,6 +34,7 @@ function SavedKeywordFilter({ alertId }: { alertId: number }) {
   const update = useUpdateAlertRelevance({
     onError: (error) => toastError('Could not change the filter', error),
   });
+  const chosen = useChosenValue(relevance.data?.hideIrrelevant ?? false);
   if (relevance.isPending) {
     return (
       <Stack gap={6} role="status" aria-busy="true" aria-label="Loading the relevance filter">
@@ -59,7 +61,7 @@ function SavedKeywordFilter({ alertId }: { alertId: number }) {
     );
   }
   const data = relevance.data;
-  const checked = update.isPending ? update.variables.hideIrrelevant : data.hideIrrelevant;
+  const checked = chosen.shown;
   // Off until a model exists; once on, it can always be turned off.
   const available = data.model !== null || checked;
   return (
@@ -69,9 +71,11 @@ function SavedKeywordFilter({ alertId }: { alertId: number }) {
         description="Learns from your thumbs up and down on this keyword’s mentions. Saved at once; applies to new mentions. Hidden ones stay listed under “Show hidden” and are never emailed or sent to channels."
         checked={checked}
         disabled={!available || update.isPending}
-        onChange={(event) =>
-          update.mutate({ alertId, hideIrrelevant: event.currentTarget.checked })
-        }
+        onChange={(event) => {
+          const hideIrrelevant = event.currentTarget.checked;
+          chosen.choose(hideIrrelevant);
+          update.mutate({ alertId, hideIrrelevant }, { onSettled: chosen.settled });
+        }}
       />
       <Text size="sm" aria-live="polite" data-testid="relevance-figures">
         {describeRelevance(data)}
