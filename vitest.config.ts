@@ -25,6 +25,9 @@ export default defineConfig({
           globalSetup: ['test/global-setup.ts'],
           setupFiles: ['test/setup-console.ts'],
           isolate: false,
+          // The test processes open PGlite dozens of times: WebAssembly on V8's baseline
+          // compiler only, as the servers tests start (TEST_SERVER_NODE_FLAGS, decision 036).
+          execArgv: ['--liftoff-only'],
         },
       },
       {

@@ -10,7 +10,7 @@ import {
   uniqueUser,
   type TestUser,
 } from './support/browser';
-import { flip, text, visible } from './support/locators';
+import { choose, flip, text, visible } from './support/locators';
 import { axeViolations, horizontalOverflow, readyForChecks, settle } from './support/page-checks';
 import { fakeRedditEnv } from './support/reddit-env';
 import { useBrowserSuite } from './support/suite';
@@ -198,13 +198,13 @@ describe.skipIf(!suite.enabled)('a team in the browser', () => {
     await flip(card.getByRole('switch', { name: 'Replied' }));
     await visible(card.getByText('Replied by you'));
     await card.getByRole('button', { name: 'Assign' }).click();
-    await phone.page.getByRole('menuitem', { name: `${member.email} (you)` }).click();
+    await choose(phone.page.getByRole('menuitem', { name: `${member.email} (you)` }));
     await visible(card.getByText('Assigned to you'));
     await shot(phone.page, 'member-dashboard');
     // Back to the member's own (empty) workspace from the phone's menu, which closes.
     await phone.page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('button', { name: /Workspace/ }).click();
-    await phone.page.getByRole('menuitem', { name: new RegExp(member.email) }).click();
+    await choose(phone.page.getByRole('menuitem', { name: new RegExp(member.email) }));
     await menu.waitFor({ state: 'detached' });
     await visible(phone.page.getByText('No keywords found'));
     expect(await card.count()).toBe(0);

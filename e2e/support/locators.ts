@@ -13,3 +13,10 @@ export const text = async (locator: Locator) => (await locator.allTextContents()
  * which skips the wait for a still layout and can land where the switch was a frame earlier.
  */
 export const flip = (switchLocator: Locator) => switchLocator.press('Space');
+
+/**
+ * Chooses a menu item from the keyboard (Enter on it). Not a click: on a phone a toast shows
+ * above the tab bar, where a menu opened low on the screen puts its items, and one that came up
+ * between Playwright's check of the point and its click took the click (the menu stayed open).
+ */
+export const choose = (menuItem: Locator) => menuItem.press('Enter');

@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { createScratchDatabase } from '../../test/helpers/database';
-import { freePort, migratedDataDir, waitUntilReady } from '../../test/helpers/server-process';
+import {
+  freePort,
+  migratedDataDir,
+  TEST_SERVER_NODE_FLAGS,
+  waitUntilReady,
+} from '../../test/helpers/server-process';
 
 // Below the hook timeout (vitest.config.ts): a timed-out hook would leave the process running.
 const READY_TIMEOUT_MS = 120_000;
@@ -26,7 +31,7 @@ export async function startServer(env: Record<string, string> = {}) {
   const dataDir = scratch
     ? mkdtempSync(path.join(tmpdir(), 'earshot-e2e-'))
     : migratedDataDir('earshot-e2e-');
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...TEST_SERVER_NODE_FLAGS, 'dist/server/main.js'], {
     env: {
       ...OFFLINE_SOURCES_ENV,
       PATH: process.env.PATH,

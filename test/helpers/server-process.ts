@@ -40,6 +40,14 @@ function canListen(port: number) {
   });
 }
 
+/**
+ * Node's flags for a server process a test starts: WebAssembly (the embedded PGlite) on V8's
+ * baseline compiler only. A test's server lives seconds, not the weeks its optimizing tier pays
+ * back over; it spent more CPU compiling PGlite's hot functions again than running them
+ * (docs/decisions/036-test-processes-baseline-wasm.md). Production starts without it.
+ */
+export const TEST_SERVER_NODE_FLAGS = ['--liftoff-only'];
+
 export interface ServerProcess {
   child: ChildProcess;
   /** The exit code (null when a signal ended it). */
@@ -64,9 +72,13 @@ export function spawnServer(
   const [command, args] = options.umask
     ? [
         '/bin/sh',
-        ['-c', `umask ${options.umask} && exec "$0" dist/server/main.js`, process.execPath],
+        [
+          '-c',
+          `umask ${options.umask} && exec "$0" ${TEST_SERVER_NODE_FLAGS.join(' ')} dist/server/main.js`,
+          process.execPath,
+        ],
       ]
-    : [process.execPath, ['dist/server/main.js']];
+    : [process.execPath, [...TEST_SERVER_NODE_FLAGS, 'dist/server/main.js']];
   const child = spawn(command, args, {
     // A loaded test machine must not shed a test's requests: tests ask for shedding themselves.
     env: {
