@@ -18,7 +18,7 @@ export function WeeklyReportSwitch({
 }) {
   const update = useUpdateWeeklyReport();
   const { weeklyReport, timezone } = config;
-  const chosen = useChosenValue(weeklyReport.isActive);
+  const chosen = useChosenValue(weeklyReport.isActive, update);
   const checked = chosen.shown;
   return (
     <Stack gap={6} maw={480}>
@@ -33,7 +33,6 @@ export function WeeklyReportSwitch({
           update.mutate(
             { isActive },
             {
-              onSettled: chosen.settled,
               onSuccess: (saved) =>
                 toastSuccess(
                   saved.weeklyReport.isActive ? 'Weekly report on' : 'Weekly report off',

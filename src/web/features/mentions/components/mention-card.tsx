@@ -72,7 +72,7 @@ function RepliedSwitch({ mention }: { mention: Mention }) {
     onError: (error) => toastError('Failed to update reply status', error),
   });
   // While the update is in flight the switch shows where it is going, and cannot be flipped.
-  const chosen = useChosenValue(mention.hasReplied);
+  const chosen = useChosenValue(mention.hasReplied, update);
   return (
     <Switch
       label="Replied"
@@ -82,7 +82,7 @@ function RepliedSwitch({ mention }: { mention: Mention }) {
       onChange={(event) => {
         const hasReplied = event.currentTarget.checked;
         chosen.choose(hasReplied);
-        update.mutate({ id: mention.id, hasReplied }, { onSettled: chosen.settled });
+        update.mutate({ id: mention.id, hasReplied });
       }}
     />
   );

@@ -34,7 +34,7 @@ function SavedKeywordFilter({ alertId }: { alertId: number }) {
   const update = useUpdateAlertRelevance({
     onError: (error) => toastError('Could not change the filter', error),
   });
-  const chosen = useChosenValue(relevance.data?.hideIrrelevant ?? false);
+  const chosen = useChosenValue(relevance.data?.hideIrrelevant ?? false, update);
   if (relevance.isPending) {
     return (
       <Stack gap={6} role="status" aria-busy="true" aria-label="Loading the relevance filter">
@@ -74,7 +74,7 @@ function SavedKeywordFilter({ alertId }: { alertId: number }) {
         onChange={(event) => {
           const hideIrrelevant = event.currentTarget.checked;
           chosen.choose(hideIrrelevant);
-          update.mutate({ alertId, hideIrrelevant }, { onSettled: chosen.settled });
+          update.mutate({ alertId, hideIrrelevant });
         }}
       />
       <Text size="sm" aria-live="polite" data-testid="relevance-figures">
