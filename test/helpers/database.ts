@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database, type PgliteStart } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
+import { createPglitePool } from './pglite-pool';
 
 /**
  * A new empty database on the PostgreSQL server of `serverUrl` (a role that may create
@@ -56,18 +57,14 @@ export function postgresTemplate(): Promise<string | undefined> {
 }
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
- * on the PostgreSQL server in TEST_DATABASE_URL (CI sets it), dropped again on close. Both start
- * from the run's migrated template (test/global-setup.ts) rather than migrating per file.
+ * A fresh, migrated database for one test file: in-memory PGlite by default (one the process
+ * opened for an earlier file, emptied back to the template on close: pglite-pool.ts), or a new
+ * database on the PostgreSQL server in TEST_DATABASE_URL (CI sets it), dropped again on close.
+ * Both start from the run's migrated template (test/global-setup.ts), not migrating per file.
  */
 export async function freshDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const start = await pgliteStart();
-    const database = await openDatabase({ memory: true, start });
-    if (!start.loadDataDir) await runMigrations(database);
-    return database;
-  }
+  if (!serverUrl) return leasePglite();
   const template = await postgresTemplate();
   const scratch = await createScratchDatabase(serverUrl, 'earshot_test', template);
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
@@ -80,6 +77,16 @@ export async function freshDatabase(): Promise<Database> {
     },
   };
 }
+
+/** A new in-memory PGlite from the run's migrated template (or migrated here, outside a run). */
+export async function openMigratedPglite(): Promise<Database> {
+  const start = await pgliteStart();
+  const database = await openDatabase({ memory: true, start });
+  if (!start.loadDataDir) await runMigrations(database);
+  return database;
+}
+
+const leasePglite = createPglitePool(openMigratedPglite);
 
 // Read and compiled once per test process, then shared by every PGlite it opens: the template
 // (a few tens of MB) and PGlite's WebAssembly and file-system bundle.
