@@ -29,10 +29,8 @@ describe('the test processes’ PGlite pool', () => {
   /** Whether an id given in one statement still holds in the next: a transaction is open. */
   const inTransaction = async (database: Database) => {
     await database.db.execute(sql`select txid_current()`);
-    const { rows } = await database.db.execute<{ id: string | null }>(
-      sql`select txid_current_if_assigned()::text as id`,
-    );
-    return rows[0]!.id !== null;
+    const result = await database.db.execute(sql`select txid_current_if_assigned()::text as id`);
+    return (result as unknown as { rows: { id: string | null }[] }).rows[0]!.id !== null;
   };
   /** Drizzle wraps a driver's error in its own ("Failed query: ..."). */
   const failure = (query: Promise<unknown>) =>

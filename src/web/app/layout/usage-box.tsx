@@ -4,6 +4,7 @@ import type { User } from '@shared/api/auth';
 import { Link } from 'react-router';
 import { useStats } from '../../features/mentions';
 import { useCurrentWorkspace } from '../../features/workspaces';
+import { LoadingPlaceholder } from '../../components/loading-placeholder';
 
 function UsageMeter({ label, used, limit }: { label: string; used: number; limit: number | null }) {
   const unlimited = limit === null;
@@ -62,12 +63,12 @@ export function UsageBox({ user }: { user: User }) {
         )}
       </Group>
       {stats.isPending ? (
-        <Stack gap="sm" role="status" aria-label="Loading usage">
+        <LoadingPlaceholder gap="sm" label="Loading usage">
           <Skeleton h={10} />
           <Skeleton h={6} />
           <Skeleton h={10} />
           <Skeleton h={6} />
-        </Stack>
+        </LoadingPlaceholder>
       ) : stats.isError ? (
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text size="xs" c="red">

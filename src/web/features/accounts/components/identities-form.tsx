@@ -15,6 +15,7 @@ import { failedSubmit } from '../../../lib/form-errors';
 import { toastSuccess } from '../../../lib/toast';
 import { useIdentities } from '../api/get-identities';
 import { useUpdateIdentities } from '../api/update-identities';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 
 type Values = Record<IdentitySource, string>;
 
@@ -144,19 +145,13 @@ export function IdentitiesForm({ redditMode }: { redditMode?: RedditMode }) {
   const identities = useIdentities();
   if (identities.isPending) {
     return (
-      <Stack
-        gap="md"
-        maw={480}
-        role="status"
-        aria-busy="true"
-        aria-label="Loading your names on the sites"
-      >
+      <LoadingPlaceholder gap="md" maw={480} label="Loading your names on the sites">
         <Skeleton height={40} />
         <Skeleton height={60} />
         <Skeleton height={60} />
         <Skeleton height={60} />
         <Skeleton height={36} width={140} />
-      </Stack>
+      </LoadingPlaceholder>
     );
   }
   if (identities.isError) {

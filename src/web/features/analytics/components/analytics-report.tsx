@@ -21,6 +21,7 @@ import { FigureCards, FigureCardsSkeleton } from './figure-cards';
 import { PerDayChart } from './per-day-chart';
 import { ReportSection } from './report-section';
 import { ExportCsvButton, ReportTable } from './report-table';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 
 const shortDay = (day: string) => dayjs(day).format('MMM D');
 const longDay = (day: string) => dayjs(day).format('ddd, MMM D');
@@ -169,11 +170,11 @@ function NoMentions({ days }: { days: number }) {
 
 function ReportSkeleton() {
   return (
-    <Stack gap="lg" role="status" aria-label="Loading analytics">
+    <LoadingPlaceholder gap="lg" label="Loading analytics">
       <Skeleton height={16} width={260} />
       <FigureCardsSkeleton />
       <Skeleton height={380} radius="lg" />
       <Skeleton height={220} radius="lg" />
-    </Stack>
+    </LoadingPlaceholder>
   );
 }

@@ -9,14 +9,15 @@ import { ApiIntro } from './api-intro';
 import { ApiKeyCreatedDialog } from './api-key-created-dialog';
 import { ApiKeyTable } from './api-key-table';
 import { CreateApiKeyForm } from './create-api-key-form';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 
 function KeysLoading() {
   return (
-    <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the API keys">
+    <LoadingPlaceholder gap="sm" label="Loading the API keys">
       <Skeleton h={18} w="40%" />
       <Skeleton h={44} />
       <Skeleton h={44} />
-    </Stack>
+    </LoadingPlaceholder>
   );
 }
 

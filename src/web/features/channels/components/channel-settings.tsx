@@ -10,6 +10,7 @@ import { useChannels } from '../api/get-channels';
 import { AddChannelDialog } from './add-channel-dialog';
 import { ChannelCard } from './channel-card';
 import { SecretDialog } from './secret-dialog';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 
 /**
  * Settings → Notifications → Channels: every channel, with every load state, and adding one
@@ -36,10 +37,10 @@ export function ChannelSettings() {
   let body;
   if (channels.isPending) {
     body = (
-      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading channels">
+      <LoadingPlaceholder gap="md" label="Loading channels">
         <Skeleton height={150} radius="md" />
         <Skeleton height={150} radius="md" />
-      </Stack>
+      </LoadingPlaceholder>
     );
   } else if (channels.isError) {
     body = (

@@ -11,6 +11,7 @@ import { useDeadLetters } from '../api/get-dead-letters';
 import { useRetryDeadLetter } from '../api/retry-dead-letter';
 import { KIND_INFO } from './channel-kinds';
 import { quoteKeyword } from '../../../lib/quote-keyword';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 
 /** The mention in Earshot, as the channel messages link to it. */
 const mentionPath = (letter: DeadLetter) =>
@@ -85,9 +86,9 @@ export function DeadLetters() {
   const paused = new Set((channels.data ?? []).filter((c) => c.isPaused).map((c) => c.id));
   if (letters.isPending) {
     return (
-      <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading failed deliveries">
+      <LoadingPlaceholder gap="sm" label="Loading failed deliveries">
         <Skeleton height={90} radius="md" />
-      </Stack>
+      </LoadingPlaceholder>
     );
   }
   if (letters.isError) {

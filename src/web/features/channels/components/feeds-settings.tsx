@@ -9,6 +9,7 @@ import { useFeeds } from '../api/get-feeds';
 import { useRotateFeeds } from '../api/rotate-feeds';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CopyField } from './copy-field';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 
 /** Settings → Notifications → Feeds: secret Atom and JSON Feed URLs, all mentions or a keyword's. */
 export function FeedsSettings() {
@@ -30,10 +31,10 @@ export function FeedsSettings() {
 
   if (feeds.isPending) {
     return (
-      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading feeds">
+      <LoadingPlaceholder gap="md" label="Loading feeds">
         <Skeleton height={58} />
         <Skeleton height={58} />
-      </Stack>
+      </LoadingPlaceholder>
     );
   }
   if (feeds.isError) {

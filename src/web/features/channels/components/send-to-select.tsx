@@ -2,6 +2,7 @@ import { Anchor, MultiSelect, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useChannels } from '../api/get-channels';
 import { KIND_INFO } from './channel-kinds';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 
 type Props = {
   value: number[];
@@ -16,7 +17,11 @@ const DESCRIPTION = 'Channels that get this keyword\u2019s new mentions within s
 export function SendToSelect({ value, onChange, error }: Props) {
   const channels = useChannels();
   if (channels.isPending) {
-    return <Skeleton height={60} role="status" aria-label="Loading your channels" />;
+    return (
+      <LoadingPlaceholder label="Loading your channels">
+        <Skeleton height={60} />
+      </LoadingPlaceholder>
+    );
   }
   if (channels.isError) {
     return (

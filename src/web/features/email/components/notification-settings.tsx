@@ -4,6 +4,7 @@ import { useDigestConfig } from '../api/get-digest-config';
 import { DigestSettingsForm } from './digest-settings-form';
 import { DigestStatus } from './digest-status';
 import { WeeklyReportSwitch } from './weekly-report-switch';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 
 /**
  * Settings → Notifications: the digest's status and its settings, then the weekly report's
@@ -14,12 +15,12 @@ export function NotificationSettings({ emailVerified = true }: { emailVerified?:
   const config = useDigestConfig();
   if (config.isPending) {
     return (
-      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading digest settings">
+      <LoadingPlaceholder gap="md" label="Loading digest settings">
         <Skeleton height={74} radius="md" />
         <Skeleton height={36} width={320} />
         <Skeleton height={36} width={480} maw="100%" />
         <Skeleton height={36} width={480} maw="100%" />
-      </Stack>
+      </LoadingPlaceholder>
     );
   }
   if (config.isError) {

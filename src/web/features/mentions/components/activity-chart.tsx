@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useActivity } from '../api/get-activity';
 import { activityChart } from '../activity-series';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 
 const formatDay = (day: string) => dayjs(day).format('MMM D');
 
@@ -17,7 +18,11 @@ export function ActivityChart() {
     [activity.data],
   );
   if (activity.isPending)
-    return <Skeleton height={240} role="status" aria-label="Loading activity" />;
+    return (
+      <LoadingPlaceholder label="Loading activity">
+        <Skeleton height={240} />
+      </LoadingPlaceholder>
+    );
   if (activity.isError || !chart) {
     return (
       <ErrorAlert

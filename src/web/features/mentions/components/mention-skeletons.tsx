@@ -1,9 +1,10 @@
 import { Skeleton, Stack } from '@mantine/core';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 
 /** Placeholders shaped like mention cards, while the first page loads. */
 export function MentionSkeletons({ count }: { count: number }) {
   return (
-    <Stack gap="md" role="status" aria-label="Loading mentions">
+    <LoadingPlaceholder gap="md" label="Loading mentions">
       {Array.from({ length: count }, (_, i) => (
         <Stack key={i} gap={8}>
           <Skeleton height={12} width="35%" />
@@ -12,6 +13,6 @@ export function MentionSkeletons({ count }: { count: number }) {
           <Skeleton height={12} width="60%" />
         </Stack>
       ))}
-    </Stack>
+    </LoadingPlaceholder>
   );
 }

@@ -4,6 +4,7 @@ import { toastError } from '../../../lib/toast';
 import { useChosenValue } from '../../../lib/use-chosen-value';
 import { useAlertRelevance } from '../api/get-alert-relevance';
 import { useUpdateAlertRelevance } from '../api/update-alert-relevance';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 
 const LABEL = 'Hide likely irrelevant mentions';
 
@@ -37,10 +38,10 @@ function SavedKeywordFilter({ alertId }: { alertId: number }) {
   const chosen = useChosenValue(relevance.data?.hideIrrelevant ?? false, update);
   if (relevance.isPending) {
     return (
-      <Stack gap={6} role="status" aria-busy="true" aria-label="Loading the relevance filter">
+      <LoadingPlaceholder gap={6} label="Loading the relevance filter">
         <Skeleton height={20} width={260} />
         <Skeleton height={32} />
-      </Stack>
+      </LoadingPlaceholder>
     );
   }
   if (relevance.isError) {

@@ -9,14 +9,15 @@ import { InviteForm } from './invite-form';
 import { LeaveWorkspace } from './leave-workspace';
 import { MemberTable } from './member-table';
 import { ReadOnlyNotice } from './read-only-notice';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 
 function TeamLoading() {
   return (
-    <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the team">
+    <LoadingPlaceholder gap="sm" label="Loading the team">
       <Skeleton h={18} w="40%" />
       <Skeleton h={44} />
       <Skeleton h={44} />
-    </Stack>
+    </LoadingPlaceholder>
   );
 }
 
