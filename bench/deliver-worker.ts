@@ -24,7 +24,7 @@ export type WorkerOptions = {
   settings: Partial<DeliverySettings>;
 };
 
-export function startDeliveryWorker(database: Database, options: WorkerOptions) {
+export async function startDeliveryWorker(database: Database, options: WorkerOptions) {
   const config = loadConfig({
     // Reddit (the fake) alone: a benchmark never reaches the real sites.
     ...OFFLINE_SOURCES_ENV,
@@ -34,8 +34,8 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions) 
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'earshot-bench-deliver-')),
   });
   const log = pino({ level: process.env.BENCH_LOG ?? 'silent' });
-  const jobs = createChannelJobs({
-    db: database.db,
+  const channels = createChannelJobs({
+    database,
     clock: systemClock,
     config,
     log,
@@ -44,13 +44,20 @@ export function startDeliveryWorker(database: Database, options: WorkerOptions) 
     // The channels are seeded with their secrets in clear, which any key reads as they are.
     secrets: createSecretBox(randomBytes(32).toString('base64url')),
   });
-  return startJobs(jobs, log);
+  await channels.start();
+  const runner = startJobs(channels.jobs, log);
+  return {
+    stop: async () => {
+      await runner.stop();
+      await channels.stop();
+    },
+  };
 }
 
 async function child() {
   const [url, owner, appUrl, settings] = process.argv.slice(3);
   const database = await openDatabase({ databaseUrl: url, dataDir: '' });
-  const runner = startDeliveryWorker(database, {
+  const runner = await startDeliveryWorker(database, {
     owner,
     appUrl,
     settings: JSON.parse(settings) as Partial<DeliverySettings>,

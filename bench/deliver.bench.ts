@@ -285,8 +285,8 @@ async function spawnWorker(url: string, name: string): Promise<Worker> {
   return worker;
 }
 
-function inProcessWorker(database: Database, name: string): Worker {
-  const runner = startDeliveryWorker(database, {
+async function inProcessWorker(database: Database, name: string): Promise<Worker> {
+  const runner = await startDeliveryWorker(database, {
     owner: name,
     appUrl: APP_URL,
     settings: SETTINGS,
@@ -473,7 +473,7 @@ async function main() {
   const workers: Worker[] = [];
   for (let i = 0; i < WORKERS; i++) {
     const name = `bench-worker-${i + 1}`;
-    workers.push(url ? await spawnWorker(url, name) : inProcessWorker(database, name));
+    workers.push(url ? await spawnWorker(url, name) : await inProcessWorker(database, name));
   }
 
   const storedAt: number[] = new Array<number>(MENTIONS);

@@ -81,6 +81,15 @@ export function buildWorker(deps: WorkerDeps) {
     sources: deps.sources,
     sourceSettings: deps.sourceSettings,
   });
+  const channels = createChannelJobs({
+    database,
+    clock,
+    config,
+    log,
+    owner,
+    settings: deps.deliverySettings,
+    secrets: deps.secrets,
+  });
   const jobs: Job<WorkerJobName>[] = [
     ...createAccountJobs({ db, clock }),
     ...createBillingJobs({ db, clock }),
@@ -97,15 +106,7 @@ export function buildWorker(deps: WorkerDeps) {
         })
       : []),
     ...ingestion.jobs,
-    ...createChannelJobs({
-      db,
-      clock,
-      config,
-      log,
-      owner,
-      settings: deps.deliverySettings,
-      secrets: deps.secrets,
-    }),
+    ...channels.jobs,
     ...createRelevanceJobs({ db, clock }),
   ];
   let runner: JobRunner<WorkerJobName> | undefined;
@@ -115,10 +116,12 @@ export function buildWorker(deps: WorkerDeps) {
     jobNames: jobs.map((job) => job.name),
     async start() {
       await ingestion.start((name) => runner?.trigger(name));
+      await channels.start();
       runner = startJobs(jobs, log);
     },
     async stop() {
       await runner?.stop();
+      await channels.stop();
       await ingestion.stop();
     },
     /** Runs a job now and resolves when that run is over (see JobRunner.runNow). */

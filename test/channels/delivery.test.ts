@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { deliverDue, DEFAULT_DELIVERY_SETTINGS } from '../../src/server/channels/deliver';
 import * as leases from '../../src/server/channels/lease-repo';
+import { DELIVERIES_CHANNEL, enqueueDeliveries } from '../../src/server/channels/outbox-repo';
 import { createSenders } from '../../src/server/channels/senders';
 import { channelDeliveries, channels } from '../../src/server/db/schema';
 import { storeMatches } from '../../src/server/ingestion/store-mentions';
@@ -365,6 +366,81 @@ test('one answer slower than the lease: renewed, not sent again by another worke
   ]);
   expect(fake.at('/slack/services/T/B/slow')).toHaveLength(1);
   expect((await deliveriesOf(slack.channelId))[0]).toMatchObject({ status: 'sent', attempts: 1 });
+});
+
+describe('an idle delivery run', () => {
+  /** A worker whose idle runs would sleep a minute unless woken (the job's run ends at 20 s). */
+  const sleepyWorker = () =>
+    buildWorker({
+      config: t.config,
+      database: t.database,
+      log,
+      clock: t.clock,
+      deliverySettings: { ...settings, paceMs: undefined, idleLooks: 80, idleWaitMs: 60_000 },
+      secrets: t.secrets,
+    });
+
+  test('a queued delivery, or a dead letter queued again, wakes it at once', async () => {
+    const hook = await setup({ kind: 'webhook', target: `${fake.url}/hook/wake` });
+    fake.script('/hook/wake', { status: 400, body: 'no' });
+    const worker = sleepyWorker();
+    await worker.start();
+    try {
+      // Give the run its first look, so that the mention arrives while it sleeps (were it
+      // stored first, that look would find it and prove nothing).
+      await sleep(300);
+      await storeMentions(hook.alert, 1);
+      await expect.poll(() => fake.at('/hook/wake').length, { timeout: 5_000 }).toBe(1);
+      const [letter] = (await hook.client.get('/api/channels/dead-letters')).body.items;
+      await sleep(300);
+      const retried = await hook.client.post(`/api/channels/dead-letters/${letter.id}/retry`);
+      expect(retried.status).toBe(204);
+      await expect.poll(() => fake.at('/hook/wake').length, { timeout: 5_000 }).toBe(2);
+      await expect
+        .poll(async () => (await deliveriesOf(hook.channelId)).map((d) => d.status))
+        .toEqual(['sent']);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  test('a retry comes due without a notification: it sleeps until then, not its longest wait', async () => {
+    const hook = await setup({ kind: 'webhook', target: `${fake.url}/hook/backoff` });
+    fake.script('/hook/backoff', { status: 503, body: 'busy' });
+    const worker = sleepyWorker();
+    await worker.start();
+    try {
+      await storeMentions(hook.alert, 1);
+      await expect
+        .poll(async () => (await deliveriesOf(hook.channelId))[0]?.status, { timeout: 5_000 })
+        .toBe('sent');
+      expect(fake.at('/hook/backoff')).toHaveLength(2);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  test('queuing notifies once the transaction commits, and only when a delivery was queued', async () => {
+    const heard: (string | undefined)[] = [];
+    const unlisten = await t.database.listen(
+      DELIVERIES_CHANNEL,
+      (p) => heard.push(p),
+      () => {},
+    );
+    try {
+      const hook = await setup({ kind: 'webhook', target: `${fake.url}/hook/quiet` });
+      const { client } = await t.signedIn();
+      const silent = await client.post('/api/alerts', { keyword: 'stripe' });
+      await storeMentions(silent.body as AlertInput, 1);
+      await t.db.transaction(async (tx) => {
+        await enqueueDeliveries(tx, [], new Date());
+      });
+      await storeMentions(hook.alert, 2);
+      await expect.poll(() => heard).toEqual(['']);
+    } finally {
+      await unlisten();
+    }
+  });
 });
 
 describe('platform formats in delivery', () => {

@@ -12,8 +12,11 @@ export {
   type DeliverySettings,
 } from './delivery-settings';
 
-/** A run that finds nothing due looks again this often (`idleLooks` times) before it ends. */
-const IDLE_WAIT_MS = 250;
+/**
+ * A run that found nothing to lease looks again this soon at the earliest: a delivery due but
+ * held (its channel's pacing, another worker's lease) is looked at this often.
+ */
+const MIN_IDLE_WAIT_MS = 250;
 
 /** Waits `ms`, or less when the run is aborted or one of `others` settles; leaves no timer. */
 async function pause(ms: number, signal: AbortSignal, others: Iterable<Promise<unknown>>) {
@@ -39,11 +42,33 @@ async function pause(ms: number, signal: AbortSignal, others: Iterable<Promise<u
  * again a pace later; an unpaced one (webhooks) sends what it leased. Settlements are written
  * in bulk. Sends still in flight when a run ends carry over to the next run (waiting for them
  * stalled every channel at each run's end: bench:deliver), unless the run is told to drain or
- * its signal aborts (the worker stopping). A run returns how many deliveries it leased.
+ * its signal aborts (the worker stopping). A run returns how many deliveries it leased. A run
+ * with nothing to lease or send sleeps until the next retry comes due, at most `idleWaitMs`;
+ * `wake` (a delivery queued: DELIVERIES_CHANNEL) ends the sleep at once.
  */
 export function createDeliverer(deps: DeliveryDeps) {
   const { settings } = deps;
   const settler = createSettler(deps);
+  // Deliveries made due (DELIVERIES_CHANNEL): an idle run waiting wakes at once; one about to
+  // wait, woken since it leased, leases again first.
+  let wakes = 0;
+  const sleepers = new Set<() => void>();
+  const wake = () => {
+    wakes += 1;
+    for (const end of sleepers) end();
+  };
+  /** Resolves at the next wake; ended by the sleeper too, so nothing stays subscribed. */
+  const nextWake = () => {
+    let end = () => {};
+    const woken = new Promise<void>((resolve) => {
+      end = () => {
+        sleepers.delete(end);
+        resolve();
+      };
+    });
+    sleepers.add(end);
+    return { woken, end };
+  };
   const inFlight = new Set<Promise<void>>();
   /** Channels being sent to, and until when this worker knows it holds them. */
   const heldUntil = new Map<number, number>();
@@ -72,7 +97,7 @@ export function createDeliverer(deps: DeliveryDeps) {
       }
     });
   };
-  return async function run(signal: AbortSignal, until: number, options: { drain: boolean }) {
+  const run = async (signal: AbortSignal, until: number, options: { drain: boolean }) => {
     let leased = 0;
     let idle = 0;
     while (!signal.aborted && deps.clock.now().getTime() < until) {
@@ -82,15 +107,36 @@ export function createDeliverer(deps: DeliveryDeps) {
         continue;
       }
       const now = deps.clock.now();
+      const wakesBefore = wakes;
       const lease = await leases.leaseDue(deps.db, deps.owner, now, {
         ...settings,
         maxChannels: room,
       });
       if (lease.channels.length === 0) {
-        // Nothing free right now: look again shortly (a paced target comes due within a
-        // second), or when a send in flight ends; the run ends once idle with nothing in flight.
-        if (inFlight.size === 0 && ++idle >= settings.idleLooks) break;
-        await pause(IDLE_WAIT_MS, signal, inFlight);
+        // Nothing free right now: the run ends once idle with nothing in flight. Otherwise it
+        // looks again shortly (a paced target comes due within a second), or when a send in
+        // flight ends.
+        const sending = inFlight.size > 0;
+        if (!sending && ++idle >= settings.idleLooks) break;
+        await pause(MIN_IDLE_WAIT_MS, signal, inFlight);
+        // With nothing sent or queued meanwhile, it sleeps on: until the next retry comes due,
+        // a delivery is queued, or `idleWaitMs` at most. The wake is subscribed to before the
+        // check, so one arriving during it is not missed.
+        const sleep = nextWake();
+        try {
+          if (!sending && wakes === wakesBefore && inFlight.size === 0) {
+            const next = await leases.nextDueAt(deps.db);
+            const at = deps.clock.now().getTime();
+            const wait = Math.min(
+              (next?.getTime() ?? Infinity) - at,
+              settings.idleWaitMs,
+              until - at,
+            );
+            if (wait > 0) await pause(wait, signal, [sleep.woken]);
+          }
+        } finally {
+          sleep.end();
+        }
         continue;
       }
       idle = 0;
@@ -120,11 +166,12 @@ export function createDeliverer(deps: DeliveryDeps) {
     }
     return leased;
   };
+  return { run, wake };
 }
 
 /** One self-contained run (tests): returns once every send it started is settled. */
 export function deliverDue(deps: DeliveryDeps, signal: AbortSignal, until: number) {
-  return createDeliverer(deps)(signal, until, { drain: true });
+  return createDeliverer(deps).run(signal, until, { drain: true });
 }
 
 async function loadItems(deps: DeliveryDeps, deliveries: outbox.DeliveryRow[]) {

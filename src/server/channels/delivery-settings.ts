@@ -25,8 +25,14 @@ export type DeliverySettings = {
   timeoutMs: number;
   /** Overrides every sender's pacing (tests). */
   paceMs?: number;
-  /** How many times a run finding nothing due looks again (250 ms apart) before it ends. */
+  /** How many times a run finding nothing due looks again before it ends. */
   idleLooks: number;
+  /**
+   * The longest a run with nothing due sleeps before it looks again. It wakes earlier when the
+   * next delivery it knows of comes due or a new one is queued (DELIVERIES_CHANNEL), so this
+   * bounds only what it cannot know of (a notification lost).
+   */
+  idleWaitMs: number;
 };
 
 export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
@@ -42,8 +48,9 @@ export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
   giveUpAfterMs: 24 * 3600_000,
   timeoutMs: 10_000,
   // A run keeps looking for its whole length (the job's RUN_MS): a mention stored while it
-  // runs is leased within IDLE_WAIT_MS, not at the next run.
+  // runs is leased when its notification arrives, not at the next run.
   idleLooks: 80,
+  idleWaitMs: 5_000,
 };
 
 export type DeliveryDeps = {

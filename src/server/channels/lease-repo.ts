@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { channelDeliveries, channels } from '../db/schema';
 import { at } from './outbox-repo';
@@ -84,6 +84,19 @@ export async function leaseDue(
     deliveries.sort((a, b) => a.id - b.id);
     return { channels: locked, deliveries };
   });
+}
+
+/**
+ * When the earliest pending delivery is due (a retry's next attempt), or null when none is
+ * pending: an idle delivery run sleeps until then. A time past means one is due now, though
+ * it may be held (its channel's pacing, another worker's lease). One read of the due index.
+ */
+export async function nextDueAt(db: DbOrTx): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: min(channelDeliveries.nextAttemptAt) })
+    .from(channelDeliveries)
+    .where(eq(channelDeliveries.status, 'pending'));
+  return row?.at ?? null;
 }
 
 /**

@@ -10,6 +10,12 @@ export type DeliveryRow = typeof channelDeliveries.$inferSelect;
 /** A timestamp parameter typed for PostgreSQL (a bare ISO string is text). */
 export const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
+/**
+ * The channel a delivery made due at once is announced on, when its transaction commits: idle
+ * delivery runs wait on it (and on the next due time they know of) instead of looking often.
+ */
+export const DELIVERIES_CHANNEL = 'earshot_deliveries';
+
 /** Pending deliveries of an alert (paused or switched off) or of a channel are not sent. */
 export async function cancelPendingDeliveries(
   db: DbOrTx,
@@ -39,16 +45,20 @@ export async function enqueueDeliveries(tx: DbOrTx, mentionIds: number[], now: D
   if (mentionIds.length === 0) return;
   const dayAgo = new Date(now.getTime() - 24 * 3600_000);
   await tx.execute(sql`
-    insert into ${channelDeliveries} (channel_id, mention_id, alert_id, next_attempt_at, created_at)
-    select ${alertChannels.channelId}, ${mentions.id}, ${mentions.alertId}, ${at(now)}, ${at(now)}
-    from ${mentions}
-    join ${alertChannels} on ${alertChannels.alertId} = ${mentions.alertId}
-    join ${channels} on ${channels.id} = ${alertChannels.channelId} and not ${channels.isPaused}
-    where ${inArray(mentions.id, mentionIds)}
-      and ${mentions.removedAt} is null
-      and not ${mentions.hidden}
-      and (not ${mentions.isBackfilled} or ${mentions.redditCreatedAt} > ${at(dayAgo)})
-    on conflict (mention_id, channel_id) do nothing`);
+    with queued as (
+      insert into ${channelDeliveries} (channel_id, mention_id, alert_id, next_attempt_at, created_at)
+      select ${alertChannels.channelId}, ${mentions.id}, ${mentions.alertId}, ${at(now)}, ${at(now)}
+      from ${mentions}
+      join ${alertChannels} on ${alertChannels.alertId} = ${mentions.alertId}
+      join ${channels} on ${channels.id} = ${alertChannels.channelId} and not ${channels.isPaused}
+      where ${inArray(mentions.id, mentionIds)}
+        and ${mentions.removedAt} is null
+        and not ${mentions.hidden}
+        and (not ${mentions.isBackfilled} or ${mentions.redditCreatedAt} > ${at(dayAgo)})
+      on conflict (mention_id, channel_id) do nothing
+      returning 1
+    )
+    select pg_notify(${DELIVERIES_CHANNEL}, '') where exists (select from queued)`);
 }
 
 /** The target is gone: the channel is paused with the reason and its pending deliveries cancelled. */
@@ -113,16 +123,20 @@ export async function findOwnedDeadLetter(db: DbOrTx, workspaceId: number, id: n
 }
 
 /** A dead letter queued again: due now, with a fresh day of retries. */
-export async function requeue(db: DbOrTx, id: number, now: Date) {
-  await db
-    .update(channelDeliveries)
-    .set({
-      status: 'pending',
-      nextAttemptAt: now,
-      createdAt: now,
-      attempts: 0,
-      leaseOwner: null,
-      leaseUntil: null,
-    })
-    .where(and(eq(channelDeliveries.id, id), eq(channelDeliveries.status, 'dead')));
+export async function requeue(db: Db, id: number, now: Date) {
+  await db.transaction(async (tx) => {
+    const queued = await tx
+      .update(channelDeliveries)
+      .set({
+        status: 'pending',
+        nextAttemptAt: now,
+        createdAt: now,
+        attempts: 0,
+        leaseOwner: null,
+        leaseUntil: null,
+      })
+      .where(and(eq(channelDeliveries.id, id), eq(channelDeliveries.status, 'dead')))
+      .returning({ id: channelDeliveries.id });
+    if (queued.length > 0) await tx.execute(sql`select pg_notify(${DELIVERIES_CHANNEL}, '')`);
+  });
 }
