@@ -81,6 +81,19 @@ describe('global exclusions when matches are stored', () => {
     expect(await filteredToday(client)).toBe(5);
   });
 
+  test('a page read twice (listings overlap) counts its excluded matches once', async () => {
+    const { client, alert } = await setup('helpscout', { subreddits: ['spamsub'], authors: [] });
+    const page = [match(alert, { subreddit: 'spamsub' }), match(alert, { subreddit: 'SpamSub' })];
+    await store(page);
+    await store(page);
+    expect(await filteredToday(client)).toBe(2);
+    // The same item matched by another alert of the user is another match.
+    const other = (await client.post('/api/alerts', { keyword: 'helpscout beacon' }))
+      .body as AlertInput;
+    await store([{ ...page[0]!, alert: other }]);
+    expect(await filteredToday(client)).toBe(3);
+  });
+
   test('each user’s lists apply to their own alerts only', async () => {
     const excluding = await setup('freshdesk', { subreddits: [], authors: ['competitor_hq'] });
     const other = await setup('freshdesk', { subreddits: [], authors: [] });

@@ -8,6 +8,9 @@ export type ExclusionSubject = {
   author: string;
   /** Whether dropping it counts as filtered (a match still waiting for its score does not). */
   counted: boolean;
+  /** The match, counted once however often its page is read. */
+  alertId: number;
+  itemId: string;
 };
 
 /**
@@ -35,7 +38,7 @@ export async function dropExcluded<T>(
       },
     ]),
   );
-  const filtered = new Map<number, number>();
+  const filtered: repo.FilteredMatch[] = [];
   const kept = matches.filter((match) => {
     const subject = subjectOf(match);
     const excluded = lists.get(subject.workspaceId);
@@ -46,8 +49,7 @@ export async function dropExcluded<T>(
     ) {
       return true;
     }
-    if (subject.counted)
-      filtered.set(subject.workspaceId, (filtered.get(subject.workspaceId) ?? 0) + 1);
+    if (subject.counted) filtered.push(subject);
     return false;
   });
   await repo.addFiltered(tx, filtered, repo.utcDay(now));

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { exclusionCounts, userExclusions } from '../db/schema';
+import { exclusionCounts, exclusionFilteredMatches, userExclusions } from '../db/schema';
 
 export type ExclusionLists = { subreddits: string[]; authors: string[] };
 
@@ -55,14 +55,30 @@ export async function filteredOn(db: DbOrTx, workspaceId: number, day: string) {
   return row?.filtered ?? 0;
 }
 
-/** Adds each user's dropped matches to the day's counter: one statement for all of them. */
-export async function addFiltered(db: DbOrTx, counts: Map<number, number>, day: string) {
-  if (counts.size === 0) return;
-  await db
-    .insert(exclusionCounts)
-    .values([...counts].map(([workspaceId, filtered]) => ({ workspaceId, day, filtered })))
-    .onConflictDoUpdate({
-      target: [exclusionCounts.workspaceId, exclusionCounts.day],
-      set: { filtered: sql`${exclusionCounts.filtered} + excluded.filtered` },
-    });
+export type FilteredMatch = { workspaceId: number; alertId: number; itemId: string };
+
+/**
+ * Adds each user's dropped matches to the day's counter, each match once however often its
+ * page is read (listings overlap), and prunes the matches older than yesterday: one statement.
+ */
+export async function addFiltered(db: DbOrTx, matches: FilteredMatch[], day: string) {
+  if (matches.length === 0) return;
+  const rows = sql.join(
+    matches.map((m) => sql`(${m.alertId}::int, ${m.itemId}::text, ${m.workspaceId}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    with recorded as (
+      insert into ${exclusionFilteredMatches} (alert_id, item_id, workspace_id, day)
+      select alert_id, item_id, workspace_id, ${day}::date
+      from (values ${rows}) as m (alert_id, item_id, workspace_id)
+      on conflict do nothing
+      returning workspace_id
+    ), pruned as (
+      delete from ${exclusionFilteredMatches} where day < ${day}::date - 1
+    )
+    insert into ${exclusionCounts} (workspace_id, day, filtered)
+    select workspace_id, ${day}::date, count(*) from recorded group by workspace_id
+    on conflict (workspace_id, day)
+    do update set filtered = ${exclusionCounts}.filtered + excluded.filtered`);
 }

@@ -132,6 +132,8 @@ function withoutExclusions(tx: DbOrTx, matches: OwnedMatch[], now: Date) {
       subreddit: m.item.source === 'reddit' ? m.item.community : '',
       author: m.item.author,
       counted: !m.belowMinScore,
+      alertId: m.alert.id,
+      itemId: m.item.id,
     }),
     now,
   );

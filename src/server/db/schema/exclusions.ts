@@ -1,7 +1,7 @@
 /** A user's global exclusions and what they filtered each day. */
 import { sql } from 'drizzle-orm';
-import { date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { workspaces } from './core';
+import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { alerts, workspaces } from './core';
 
 /**
  * Subreddits and authors never stored as mentions for any of the user's alerts, lower-cased
@@ -33,4 +33,24 @@ export const exclusionCounts = pgTable(
     filtered: integer('filtered').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.day] })],
+);
+
+/**
+ * The matches (alert, item) a user's exclusions dropped lately, so that a page read twice
+ * counts each once. Rows older than yesterday are pruned as new ones are written.
+ */
+export const exclusionFilteredMatches = pgTable(
+  'exclusion_filtered_matches',
+  {
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    itemId: text('item_id').notNull(),
+    workspaceId: integer('workspace_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.alertId, t.itemId] }),
+    index('exclusion_filtered_matches_day_idx').on(t.day),
+  ],
 );
