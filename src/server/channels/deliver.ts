@@ -20,6 +20,9 @@ const MIN_IDLE_WAIT_MS = 250;
 
 /** Waits `ms`, or less when the run is aborted or one of `others` settles; leaves no timer. */
 async function pause(ms: number, signal: AbortSignal, others: Iterable<Promise<unknown>>) {
+  // An abort already past fires no event: without this, a run told to stop while it read the
+  // next due time slept its whole wait (the worker's stop took 20 s).
+  if (signal.aborted) return;
   let done = () => {};
   const timeout = new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
