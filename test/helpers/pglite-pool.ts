@@ -1,6 +1,6 @@
 import { drizzle } from 'drizzle-orm/pglite';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Database } from '../../src/server/db/client';
+import { pgliteClient, type Database } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 
 /** What a migrated database holds before any test writes: restored exactly on each return. */
@@ -12,8 +12,6 @@ interface Pristine {
   /** Every sequence's position, seeded rows' ids included. */
   sequences: { name: string; value: number; called: boolean }[];
 }
-
-const clientOf = (database: Database) => (database.db as unknown as { $client: PGlite }).$client;
 
 async function readPristine(client: PGlite): Promise<Pristine> {
   const tables = (
@@ -70,7 +68,7 @@ export function createPglitePool(open: () => Promise<Database>) {
 
   return async function lease(): Promise<Database> {
     const database = idle.pop() ?? (await open());
-    const client = clientOf(database);
+    const client = pgliteClient(database);
     // Read from the first database opened, before any file used it.
     const state = await (pristine ??= readPristine(client));
     let released = false;

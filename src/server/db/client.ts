@@ -4,7 +4,7 @@ import type { Database } from './types';
 
 export type { Database, Db, DbOrTx, Schema, Tx } from './types';
 export type { PgliteStart } from './pglite';
-export { dumpPglite } from './pglite';
+export { dumpPglite, pgliteClient } from './pglite';
 export { DataDirLockedError } from './data-dir-lock';
 
 export type DatabaseOptions =

@@ -68,7 +68,12 @@ export async function dumpPglite(
   database: Database,
   compression: 'none' | 'gzip' = 'none',
 ): Promise<Blob> {
+  return pgliteClient(database).dumpDataDir(compression);
+}
+
+/** The PGlite instance behind an embedded database (tests reset and dump it). */
+export function pgliteClient(database: Database): PGlite {
   const client = (database.db as unknown as { $client: unknown }).$client;
-  if (!(client instanceof PGlite)) throw new Error('dumpPglite needs a PGlite database');
-  return client.dumpDataDir(compression);
+  if (!(client instanceof PGlite)) throw new Error('not a PGlite database');
+  return client;
 }
