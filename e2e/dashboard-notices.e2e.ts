@@ -81,7 +81,12 @@ async function everyNotice(page: Page, context: BrowserContext) {
   await page.goto(`${url}/dashboard`);
   await page.getByRole('button', { name: 'Add Keyword', exact: true }).click();
   await page.getByRole('dialog').getByRole('textbox', { name: 'Keyword' }).fill(`fresh${tag}`);
+  // The answer first: a dialog left open is then told apart from a request refused or slow.
+  const created = page.waitForResponse(
+    (res) => res.url().endsWith('/api/alerts') && res.request().method() === 'POST',
+  );
   await page.getByRole('dialog').getByRole('button', { name: 'Add Keywords' }).click();
+  expect((await created).status()).toBe(201);
   await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 }
 
