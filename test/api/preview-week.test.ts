@@ -1,8 +1,12 @@
 import { describe, expect, test } from 'vitest';
+import { RecentItemWindow } from '../../src/server/preview';
 import { buildIngestion } from '../helpers/ingestion';
 
 // A web-only process (no window) with Reddit credentials: the preview is Reddit's past week.
 const t = await buildIngestion();
+// A process that reads and previews, started a minute ago: its window holds a minute.
+const window = new RecentItemWindow({ spanMs: 3_600_000, now: () => Date.now() });
+const both = await buildIngestion({ recentItems: window });
 const day = 86_400_000;
 for (const days of [1, 2, 3]) {
   t.fake.addPost({
@@ -44,5 +48,30 @@ describe('the volume preview from the past week', () => {
     t.fake.clearFaults();
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ basis: 'unavailable', week: null, examples: [] });
+  });
+
+  test("a minute's matches that outnumber the week's search say no pace, not the week's none", async () => {
+    for (const n of [1, 2]) {
+      window.add({
+        id: `t3_fresh${n}`,
+        kind: 'post',
+        subreddit: 'SaaS',
+        title: `Helpscout pricing question ${n}`,
+        body: 'Anyone moved?',
+        score: 1,
+        author: `founder${n}`,
+      });
+    }
+    const { client } = await both.signedIn();
+    const res = await client.post('/api/alerts/preview', { keyword: 'helpscout' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      basis: 'window',
+      matches: 2,
+      perDay: null,
+      // Not the week's estimate of 0 ("None lately"): two matches were just read.
+      estimate: null,
+      week: { matches: 0, capped: false },
+    });
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, expect } from 'vitest';
 import { createRedditClients } from '../../src/server/clients';
 import { openDatabase } from '../../src/server/db/client';
 import type { RedditTuning } from '../../src/server/ingestion';
+import type { RecentItemWindow } from '../../src/server/preview';
 import { mentions } from '../../src/server/db/schema';
 import { buildWorker, type Worker, type WorkerDeps } from '../../src/server/worker';
 import { startFakeReddit, type FakeReddit, type FakeRedditOptions } from '../fakes/reddit';
@@ -17,7 +18,12 @@ export const TEST_USER_AGENT = 'earshot-test/1.0 (integration tests)';
  * milliseconds rather than seconds; everything else is the production code path.
  */
 export async function buildIngestion(
-  options: { fake?: FakeRedditOptions; env?: Record<string, string> } = {},
+  options: {
+    fake?: FakeRedditOptions;
+    env?: Record<string, string>;
+    /** The preview's window, for an app that both reads and previews (as `npm start` runs). */
+    recentItems?: RecentItemWindow;
+  } = {},
 ) {
   const fake = await startFakeReddit({
     rateLimit: { limit: 100_000, windowSeconds: 60 },
@@ -34,7 +40,7 @@ export async function buildIngestion(
       REDDIT_USER_AGENT: TEST_USER_AGENT,
       ...options.env,
     },
-    { clock: new RealTimeClock() },
+    { clock: new RealTimeClock(), recentItems: options.recentItems },
   );
   const workers: Worker[] = [];
   const extraDatabases: { close(): Promise<void> }[] = [];

@@ -146,7 +146,12 @@ export function createPreviewService(deps: {
         items: found.items,
         minutes: Math.round(found.spanMs / 6_000) / 10,
         perDay,
-        estimate: better(hourEstimate, weekEstimate),
+        // Minutes of reading say no pace, but their matches outweigh a week's search that found
+        // fewer: its "none lately" beside this hour's examples would contradict them.
+        estimate: better(
+          hourEstimate,
+          weekEstimate && weekEstimate.matches >= found.matches ? weekEstimate : null,
+        ),
         complete: found.complete,
         // The hour's own matches first; Reddit's search fills in while the hour has few.
         examples: [
