@@ -21,3 +21,17 @@ export function endSession(queryClient: QueryClient) {
   queryClient.setQueryData(queryKeys.user, null);
   removeOtherQueries(queryClient);
 }
+
+const READS_SETTLE_MS = 5_000;
+
+/**
+ * Waits until no read is in flight (at most five seconds), for a request that ends the session:
+ * a read the page sent just before, answered after the session ended, would come back 401 and
+ * show as an error on a page that did nothing wrong (a slow server, a quick Logout click).
+ */
+export async function afterPendingReads(queryClient: QueryClient): Promise<void> {
+  const deadline = Date.now() + READS_SETTLE_MS;
+  while (queryClient.isFetching() > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

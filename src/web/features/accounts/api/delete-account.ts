@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { mutationKeys } from '../../../lib/query-keys';
-import { endSession } from '../session-cache';
+import { afterPendingReads, endSession } from '../session-cache';
 
 /** Deletes the account; the server ends the session too, so the client forgets the user. */
 export const deleteAccount = () => api.delete('/api/user', null);
@@ -10,7 +10,7 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: mutationKeys.endSession,
-    mutationFn: deleteAccount,
+    mutationFn: () => afterPendingReads(queryClient).then(deleteAccount),
     onSuccess: () => endSession(queryClient),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { mutationKeys } from '../../../lib/query-keys';
-import { endSession } from '../session-cache';
+import { afterPendingReads, endSession } from '../session-cache';
 
 export const logout = () => api.post('/api/logout', null);
 
@@ -9,7 +9,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: mutationKeys.endSession,
-    mutationFn: logout,
+    mutationFn: () => afterPendingReads(queryClient).then(logout),
     onSuccess: () => endSession(queryClient),
   });
 }
