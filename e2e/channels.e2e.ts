@@ -210,6 +210,15 @@ describe.skipIf(!suite.enabled)('channels and feeds in the browser', () => {
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await dialog(page).getByRole('button', { name: 'Delete channel' }).click();
     await visible(page.getByText('No channels yet'));
+    // The toast sits at the top of the content column, off the sidebar and off the page's lower
+    // controls: bottom right, it lay over "Regenerate URLs", and the pointer resting on it there
+    // paused its closing for as long as the click waited.
+    const toast = await page
+      .getByRole('alert')
+      .filter({ hasText: 'Channel deleted' })
+      .boundingBox();
+    expect(toast && toast.y + toast.height).toBeLessThan(120);
+    expect(toast?.x).toBeGreaterThan(264);
 
     await page.getByRole('button', { name: 'Regenerate URLs' }).click();
     await visible(dialog(page).getByText(/old URLs stop working/));

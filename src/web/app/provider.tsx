@@ -46,9 +46,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
-      {/* Bottom right, where no heading or primary action lives; above the tab bar on phones
-          (styles.css). Top right, toasts covered "Add Keyword". */}
-      <Notifications limit={1} position="bottom-right" className="app-toasts" />
+      {/* Top centre, between the page's heading and its actions (styles.css, decision 038). */}
+      <Notifications limit={1} position="top-center" className="app-toasts" />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>{children}</AuthProvider>
       </QueryClientProvider>
