@@ -93,37 +93,96 @@ export interface BrowserSession {
   /** Tolerates one more kind of console error in this session (e.g. a 401 from a bad login). */
   expectError: (error: ExpectedError) => void;
   close: () => Promise<void>;
+  /**
+   * Empties the context for the next test (no cookies, storage, routes, permissions or
+   * listeners; the page on about:blank) and hands it back, or closes it and answers undefined
+   * when it cannot be emptied for sure (another page open, the page closed).
+   */
+  empty: () => Promise<Reusable | undefined>;
+}
+
+/** Playwright's objects are event emitters, which its types do not say. */
+interface Emitter {
+  eventNames(): (string | symbol)[];
+  listenerCount(name: string | symbol): number;
+}
+
+/** The listeners on a context and page, by event, as one comparable string. */
+const listenerCounts = (...targets: [BrowserContext, Page]) =>
+  (targets as unknown as Emitter[])
+    .flatMap((target) =>
+      target.eventNames().map((name) => `${String(name)}:${target.listenerCount(name)}`),
+    )
+    .join(' ');
+
+/** A context and its one page, emptied by `BrowserSession.empty` (decision 039). */
+export interface Reusable {
+  context: BrowserContext;
+  page: Page;
 }
 
 /**
- * A fresh context (own cookies) and page that records every unexpected console error. Reduced
- * motion is asked for, which the theme honours (respectReducedMotion): dialogs, menus and toasts
- * appear without transitions to wait for or frames to paint.
+ * A fresh context (own cookies) and page, or an emptied one to reuse, that records every
+ * unexpected console error. Reduced motion is asked for, which the theme honours
+ * (respectReducedMotion): dialogs, menus and toasts appear without transitions to wait for or
+ * frames to paint.
  */
 export async function openSession(
   browser: Browser,
   viewport: { width: number; height: number } = DESKTOP,
+  reuse?: Reusable,
 ): Promise<BrowserSession> {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-  const page = await context.newPage();
+  const context =
+    reuse?.context ?? (await browser.newContext({ viewport, reducedMotion: 'reduce' }));
+  const page = reuse?.page ?? (await context.newPage());
+  if (reuse) await page.setViewportSize(viewport);
   const errors: string[] = [];
   const expected = [...ALWAYS_EXPECTED];
   const isExpected = (message: ConsoleMessage) =>
     expected.some(
       (e) => e.text.test(message.text()) && (!e.url || e.url.test(message.location().url)),
     );
-  page.on('console', (message) => {
+  const onConsole = (message: ConsoleMessage) => {
     if (message.type() === 'error' && !isExpected(message)) {
       errors.push(`${message.text()} (${message.location().url})`);
     }
-  });
-  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  };
+  const onPageError = (error: Error) => errors.push(`uncaught: ${error.message}`);
+  // What Playwright itself listens to, for telling a test's own listeners apart at the end.
+  const ownListeners = listenerCounts(context, page);
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  const close = () => context.close();
   return {
     context,
     page,
     errors,
     expectError: (error) => expected.push(error),
-    close: () => context.close(),
+    close,
+    empty: async () => {
+      try {
+        page.off('console', onConsole);
+        page.off('pageerror', onPageError);
+        if (page.isClosed() || context.pages().length !== 1) throw new Error('not one page');
+        // A listener the test added would follow the next test (Playwright's own cannot go).
+        if (listenerCounts(context, page) !== ownListeners) throw new Error('listeners left');
+        await context.unrouteAll({ behavior: 'ignoreErrors' });
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
+        // The app keeps nothing there today; a test's origin is its own server's.
+        if (page.url().startsWith('http')) {
+          await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+        }
+        // Leaving the app stops its polling and live events before its cookies go.
+        await page.goto('about:blank');
+        await context.clearCookies();
+        await context.clearPermissions();
+        await page.emulateMedia({ media: null, colorScheme: null, reducedMotion: 'reduce' });
+        return { context, page };
+      } catch {
+        await close().catch(() => {});
+        return undefined;
+      }
+    },
   };
 }
 

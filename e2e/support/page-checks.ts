@@ -24,11 +24,16 @@ export async function settle(page: Page) {
   );
 }
 
+const axePreloaded = new WeakSet<BrowserContext>();
+
 /**
  * Loads axe-core into every document of `context` as it starts. AxeBuilder would otherwise send
  * and compile its 500 kB with each scan, under a one-second timeout a busy machine can miss.
  */
 export async function preloadAxe(context: BrowserContext) {
+  // Once per context: an init script cannot be taken back, and a reused context keeps it.
+  if (axePreloaded.has(context)) return;
+  axePreloaded.add(context);
   await context.addInitScript({
     path: createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
   });

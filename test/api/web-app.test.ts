@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -54,4 +55,25 @@ test('each request is one line of the log at info, written once it is answered',
   expect(about('/api/unknown-to-the-log').map((l) => [l.msg, l.url, l.statusCode])).toEqual([
     ['request completed', '/api/unknown-to-the-log', 404],
   ]);
+});
+
+/** Sends the path as written (fetch would resolve its dots first) and answers the status. */
+const rawStatus = (target: string) =>
+  new Promise<number>((resolve, reject) => {
+    const { hostname, port } = new URL(t.url);
+    get({ hostname, port, path: target }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    }).on('error', reject);
+  });
+
+test.each([
+  '/assets/../index.html',
+  '/assets/%2e%2e/index.html',
+  '/assets//app-1.js',
+  '/assets/./app-1.js',
+  '/assets/APP-1.js',
+  '/assets/app-1.js/',
+])('%s names no file as spelled on disk: a 404, not a file', async (target) => {
+  expect(await rawStatus(target)).toBe(404);
 });

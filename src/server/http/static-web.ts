@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -10,11 +11,10 @@ import type { FastifyInstance } from 'fastify';
 export async function installWebApp(app: FastifyInstance, webRoot: string | undefined) {
   const hasWeb = webRoot !== undefined && existsSync(path.join(webRoot, 'index.html'));
   if (hasWeb) {
+    // Files are found through webFiles; the plugin only sends them (reply.sendFile).
     await app.register(fastifyStatic, {
       root: webRoot,
-      // Looked up per request, so a rebuild under a running server serves the new assets.
-      wildcard: true,
-      index: 'index.html',
+      serve: false,
       setHeaders(reply, filePath) {
         // Vite fingerprints everything under assets/, so it can be cached for good.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -23,6 +23,11 @@ export async function installWebApp(app: FastifyInstance, webRoot: string | unde
           immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
+    });
+    const findFile = webFiles(webRoot);
+    app.get('/*', async (request, reply) => {
+      const file = await findFile(request.url.split('?')[0]);
+      return file ? reply.sendFile(file) : reply.callNotFound();
     });
   }
   app.setNotFoundHandler((request, reply) => {
@@ -35,4 +40,39 @@ export async function installWebApp(app: FastifyInstance, webRoot: string | unde
     }
     return reply.status(404).send({ message: `No route for ${request.method} ${pathname}` });
   });
+}
+
+/**
+ * The file under `root` a URL path names, spelled exactly as on disk, or undefined. Folder
+ * listings are kept and read again only when a path names something they lack, so a rebuild
+ * under a running server serves its new assets without a listing read per request (the
+ * plugin's own lookup read every folder on the path for each asset).
+ */
+function webFiles(root: string) {
+  const listings = new Map<string, Map<string, boolean>>();
+  const list = async (folder: string, again: boolean) => {
+    let names = listings.get(folder);
+    if (!names || again) {
+      const entries = await readdir(path.join(root, folder), { withFileTypes: true }).catch(
+        () => [],
+      );
+      names = new Map(entries.map((entry) => [entry.name, entry.isDirectory()]));
+      listings.set(folder, names);
+    }
+    return names;
+  };
+  return async (pathname: string): Promise<string | undefined> => {
+    const segments = pathname.split('/').slice(1);
+    // Only a path as the files spell it: no empty, dot or backslashed segment, no encoding.
+    if (segments.some((s) => s === '' || s === '.' || s === '..' || /[\\%]/.test(s))) return;
+    let folder = '';
+    for (const [i, segment] of segments.entries()) {
+      const isFolder =
+        (await list(folder, false)).get(segment) ?? (await list(folder, true)).get(segment);
+      const last = i === segments.length - 1;
+      if (isFolder === undefined || isFolder === last) return;
+      folder = folder ? `${folder}/${segment}` : segment;
+    }
+    return folder;
+  };
 }
