@@ -27,7 +27,9 @@ export async function installWebApp(app: FastifyInstance, webRoot: string | unde
     const findFile = webFiles(webRoot);
     app.get('/*', async (request, reply) => {
       const file = await findFile(request.url.split('?')[0]);
-      return file ? reply.sendFile(file) : reply.callNotFound();
+      if (file) return reply.sendFile(file);
+      reply.callNotFound();
+      return reply;
     });
   }
   app.setNotFoundHandler((request, reply) => {
