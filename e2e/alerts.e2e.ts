@@ -188,7 +188,13 @@ describe.skipIf(!suite.enabled)('alerts in the browser', () => {
     await page.goto(`${suite.server.url}/dashboard`);
     await page.getByRole('button', { name: 'Add Keyword', exact: true }).click();
     await keywordField(page).fill('four');
+    // The server's answer first: a failure then says whether the form sent nothing (once, in a
+    // full run, the dialog showed no message) or showed nothing of a 403.
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith('/api/alerts') && r.request().method() === 'POST',
+    );
     await dialog(page).getByRole('button', { name: 'Add Keywords' }).click();
+    expect((await answered).status()).toBe(403);
     await expect
       .poll(() => text(dialog(page).getByRole('alert')))
       .toContain('Free plan allows 3 active keywords. Upgrade to Pro for unlimited keywords.');
