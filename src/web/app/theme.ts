@@ -13,6 +13,7 @@ import {
   type CSSVariablesResolver,
 } from '@mantine/core';
 import { darken, readableOn } from '../lib/contrast';
+import { frameCssVariables } from './layout/frame-sizes';
 
 /** One theme for every screen: calm neutrals, an indigo primary and soft, rounded surfaces. */
 export const theme = createTheme({
@@ -97,5 +98,5 @@ export const cssVariablesResolver: CSSVariablesResolver = (mantine) => {
   }
   light['--mantine-color-error'] = light['--mantine-color-red-text']!;
   light['--mantine-color-success'] = light['--mantine-color-teal-text']!;
-  return { variables: {}, light, dark: {} };
+  return { variables: frameCssVariables, light, dark: {} };
 };

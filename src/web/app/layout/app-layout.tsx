@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { User } from '@shared/api/auth';
 import type { ReactNode } from 'react';
 import { useWorkspaces, WorkspaceAccessScope } from '../../features/workspaces';
+import { FRAME } from './frame-sizes';
 import { BottomTabs, MobileMenu, MobileTopBar } from './mobile-nav';
 import { Sidebar } from './sidebar';
 import { useLiveEvents } from './use-live-events';
@@ -21,9 +22,9 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
   return (
     <WorkspaceAccessScope userId={user.id}>
       <AppShell
-        header={{ height: { base: 56, sm: 0 } }}
-        footer={{ height: { base: 64, sm: 0 } }}
-        navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: true } }}
+        header={{ height: { base: FRAME.topBarHeight, sm: 0 } }}
+        footer={{ height: { base: FRAME.bottomTabsHeight, sm: 0 } }}
+        navbar={{ width: FRAME.sidebarWidth, breakpoint: 'sm', collapsed: { mobile: true } }}
         padding={{ base: 'md', sm: 'xl' }}
       >
         <MobileTopBar user={user} menuOpened={menuOpened} onToggleMenu={menu.toggle} />
