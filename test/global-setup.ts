@@ -13,6 +13,9 @@ export default async function setup(project: TestProject) {
   const { templates, release } = await acquireTemplates();
   if (templates.postgres) project.provide('postgresTemplate', templates.postgres);
   if (templates.pgliteTarball) project.provide('pgliteTemplate', templates.pgliteTarball);
+  if (templates.pgliteEmptyTarball) {
+    project.provide('pgliteEmptyTemplate', templates.pgliteEmptyTarball);
+  }
   // Server processes given a DATA_DIR start from it (test/helpers/server-process.ts).
   project.provide('pgliteTemplateFolder', await templates.pgliteFolder());
   return release;

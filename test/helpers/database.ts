@@ -86,6 +86,17 @@ export async function openMigratedPglite(): Promise<Database> {
   return database;
 }
 
+/**
+ * A new in-memory PGlite as initdb leaves it, before any migration, for tests of the migrations:
+ * a copy of the run's empty template (or initdb here, outside a run).
+ */
+export async function openEmptyPglite(): Promise<Database> {
+  const { loadDataDir: _migrated, ...start } = await pgliteStart();
+  const empty = await injected('pgliteEmptyTemplate');
+  const loadDataDir = empty ? new Blob([readFileSync(empty)]) : undefined;
+  return openDatabase({ memory: true, start: { ...start, loadDataDir } });
+}
+
 const leasePglite = createPglitePool(openMigratedPglite);
 
 // Read and compiled once per test process, then shared by every PGlite it opens: the template
@@ -115,7 +126,7 @@ function pgliteStart(): Promise<PgliteStart> {
  * A value of the global setup's, or undefined outside a vitest run that has it. Vitest is loaded
  * here only: the benchmarks import this module too.
  */
-async function injected(key: 'pgliteTemplate' | 'postgresTemplate') {
+async function injected(key: 'pgliteTemplate' | 'pgliteEmptyTemplate' | 'postgresTemplate') {
   try {
     const { inject } = await import('vitest');
     return inject(key);

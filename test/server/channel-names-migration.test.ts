@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { isUniqueViolation } from '../../src/server/db/errors';
 import { channels } from '../../src/server/db/schema';
-import { openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
+import { openEmptyPglite } from '../helpers/database';
 import { migrationsBefore } from '../helpers/migrations-before';
 
 const migration = readFileSync(
@@ -17,7 +17,7 @@ test(
   { timeout: 120_000 },
   async () => {
     // The database as it was before the migration (later ones moved channels to workspaces).
-    const database = await openDatabase({ memory: true });
+    const database = await openEmptyPglite();
     await runMigrations(database, migrationsBefore('0019_unique-channel-names'));
     const { db } = database;
     await db.execute(sql`insert into users (id, username, password, email)

@@ -2,8 +2,8 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
+import { openEmptyPglite } from '../helpers/database';
 import { alerts, mentions, users } from '../../src/server/db/schema';
 import { migrationsBefore } from '../helpers/migrations-before';
 
@@ -11,7 +11,7 @@ import { migrationsBefore } from '../helpers/migrations-before';
 // stored data is checked on rows written before it. One database for all of them, because
 // migrating PGlite from scratch is the slow part (several times over on a loaded CI machine).
 test('an install upgraded step by step keeps its data', { timeout: 120_000 }, async () => {
-  const database = await openDatabase({ memory: true });
+  const database = await openEmptyPglite();
   const beforeFilterScope = migrationsBefore('0021_filter-scope-and-item-index');
   const beforeSources = migrationsBefore('0022_sources');
   try {

@@ -3,10 +3,11 @@ import pg from 'pg';
 import { expect, test } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
+import { openEmptyPglite } from '../helpers/database';
 import { subscriptionPlans } from '../../src/server/db/schema';
 
 test('migrations are idempotent: a second run changes nothing', async () => {
-  const database = await openDatabase({ memory: true });
+  const database = await openEmptyPglite();
   await runMigrations(database);
   await runMigrations(database);
   expect(await database.db.select().from(subscriptionPlans)).toHaveLength(2);
