@@ -1,6 +1,4 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './types';
 import * as schema from './schema';
 
@@ -9,6 +7,13 @@ const MIGRATION_LOCK_KEY = 7_345_001;
 
 /** A pool on a PostgreSQL server; throws when the server does not answer. */
 export async function openPostgres(url: string): Promise<Database> {
+  // Loaded here, not at the top: an embedded install never needs them, and they take 50 ms to
+  // load at each start.
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -17,7 +22,7 @@ export async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     url,
     ping: async () => void (await pool.query('select 1')),
-    listen: (channel, onNotify, onError) => listen(url, channel, onNotify, onError),
+    listen: (channel, onNotify, onError) => listen(pg, url, channel, onNotify, onError),
     async migrate(folder) {
       // A second process starting at the same moment waits here, then finds nothing to do.
       const client = await pool.connect();
@@ -41,6 +46,7 @@ export async function openPostgres(url: string): Promise<Database> {
  * catches up on what it missed.
  */
 async function listen(
+  pg: typeof import('pg').default,
   url: string,
   channel: string,
   onNotify: (payload: string | undefined) => void,

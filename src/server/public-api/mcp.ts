@@ -1,5 +1,3 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyReply } from 'fastify';
 import type { Clock } from '../clock';
 import { currentWorkspace } from '../http/current-user';
@@ -16,6 +14,14 @@ const jsonRpcError = (code: number, message: string) => ({
   error: { code, message },
   id: null,
 });
+
+// The SDK takes a tenth of a second to load, at every start of every process that serves the
+// API: it loads with the first MCP call instead (and later calls find it in the module cache).
+const loadSdk = () =>
+  Promise.all([
+    import('@modelcontextprotocol/sdk/server/mcp.js'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+  ]);
 
 /** Stateless mode has no stream to open or session to end: GET and DELETE are refused. */
 function methodNotAllowed(_request: unknown, reply: FastifyReply) {
@@ -41,6 +47,7 @@ export function mcpRoutes(
         .status(400)
         .send(jsonRpcError(-32600, 'Batches are not supported: send one message per request'));
     }
+    const [{ McpServer }, { StreamableHTTPServerTransport }] = await loadSdk();
     const server = new McpServer(
       { name: 'earshot', title: 'Earshot', version: deps.version },
       { instructions: INSTRUCTIONS },
