@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
-import { text, visible } from './support/locators';
+import { submit, text, visible } from './support/locators';
 import { useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite('alerts');
@@ -108,7 +108,7 @@ describe.skipIf(!suite.enabled)('alerts in the browser', () => {
     );
     await keywordField(page).fill('stripe OR paddle OR lemonsqueezy');
     await dialog(page).getByRole('radio', { name: 'Dashboard only' }).check();
-    await dialog(page).getByRole('button', { name: 'Update Keywords' }).click();
+    await submit(dialog(page).getByRole('button', { name: 'Update Keywords' }));
     await visible(page.getByText('Your alert has been updated successfully.'));
     const edited = page.getByRole('row', { name: /stripe OR paddle OR lemonsqueezy/ });
     await expect.poll(() => text(edited)).toContain('Dashboard only');
@@ -161,7 +161,7 @@ describe.skipIf(!suite.enabled)('alerts in the browser', () => {
     await visible(dialog(page).getByText('"AND" at position 3 needs a term after it'));
 
     // Submitting an invalid keyword sends nothing.
-    await dialog(page).getByRole('button', { name: 'Add Keywords' }).click();
+    await submit(dialog(page).getByRole('button', { name: 'Add Keywords' }));
     await visible(dialog(page));
     expect((await apiCall('GET', '/api/alerts')).body).toEqual([]);
 
@@ -188,12 +188,12 @@ describe.skipIf(!suite.enabled)('alerts in the browser', () => {
     await page.goto(`${suite.server.url}/dashboard`);
     await page.getByRole('button', { name: 'Add Keyword', exact: true }).click();
     await keywordField(page).fill('four');
-    // The server's answer first: a failure then says whether the form sent nothing (once, in a
-    // full run, the dialog showed no message) or showed nothing of a 403.
+    // The server's answer first: a failure then says whether the form sent nothing or showed
+    // nothing of a 403.
     const answered = page.waitForResponse(
       (r) => r.url().endsWith('/api/alerts') && r.request().method() === 'POST',
     );
-    await dialog(page).getByRole('button', { name: 'Add Keywords' }).click();
+    await submit(dialog(page).getByRole('button', { name: 'Add Keywords' }));
     expect((await answered).status()).toBe(403);
     await expect
       .poll(() => text(dialog(page).getByRole('alert')))

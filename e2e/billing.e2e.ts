@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
-import { visible } from './support/locators';
+import { submit, visible } from './support/locators';
 import { useBrowserSuite } from './support/suite';
 
 // The test-mode checkout (no Stripe key): the whole upgrade → cancel → downgrade path as a user.
@@ -30,7 +30,7 @@ const dialog = (page: Page) => page.getByRole('dialog');
 async function addKeywordInDialog(page: Page, keyword: string) {
   await page.getByRole('button', { name: 'Add Keyword', exact: true }).click();
   await dialog(page).getByRole('textbox', { name: 'Keyword' }).fill(keyword);
-  await dialog(page).getByRole('button', { name: 'Add Keywords' }).click();
+  await submit(dialog(page).getByRole('button', { name: 'Add Keywords' }));
   await visible(page.getByText('Your new alert has been created successfully.'));
   await expect.poll(() => dialog(page).count()).toBe(0);
 }

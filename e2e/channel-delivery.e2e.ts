@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startFakeReddit, type FakeReddit } from '../test/fakes/reddit';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
-import { text, visible } from './support/locators';
+import { submit, text, visible } from './support/locators';
 import { axeViolations, horizontalOverflow, readyForChecks, settle } from './support/page-checks';
 import { startReceiver, type Received, type Receiver } from './support/receiver';
 import { fakeRedditEnv } from './support/reddit-env';
@@ -157,7 +157,7 @@ describe.skipIf(!suite.enabled)('mentions delivered to channels, seen in the bro
       await page.keyboard.press('Escape');
       await visible(dialog(page).getByText('Team hook (Webhook)'));
       await visible(dialog(page).getByText('Team Slack (Slack)'));
-      await dialog(page).getByRole('button', { name: 'Add Keywords' }).click();
+      await submit(dialog(page).getByRole('button', { name: 'Add Keywords' }));
       await visible(page.getByText('Your new alert has been created successfully.'));
       const channels = (await apiGet(page.context(), '/api/channels')).items;
       const [alert] = await apiGet(page.context(), '/api/alerts');

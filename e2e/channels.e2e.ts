@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
-import { text, visible } from './support/locators';
+import { submit, text, visible } from './support/locators';
 import { startReceiver, type Received, type Receiver } from './support/receiver';
 import { axeViolations, preloadAxe, settle } from './support/page-checks';
 import { useBrowserSuite } from './support/suite';
@@ -140,7 +140,7 @@ describe.skipIf(!suite.enabled)('channels and feeds in the browser', () => {
       await visible(dialog(page).getByText('Team hook (Webhook)'));
       expect(await sideways(page)).toBe(0);
       await shot(page, 'channels-send-to', { fullPage: false });
-      await dialog(page).getByRole('button', { name: 'Add Keywords' }).click();
+      await submit(dialog(page).getByRole('button', { name: 'Add Keywords' }));
       await visible(page.getByText('Your new alert has been created successfully.'));
       const [channel] = (await apiGet(page, '/api/channels')).items;
       const [alert] = await apiGet(page, '/api/alerts');

@@ -3,7 +3,7 @@ import type { Stats } from '../src/shared/api/stats';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startFakeReddit, type FakeReddit } from '../test/fakes/reddit';
 import { DESKTOP, PHONE, registerThroughApi, type TestUser } from './support/browser';
-import { visible } from './support/locators';
+import { submit, visible } from './support/locators';
 import { axeViolations, horizontalOverflow, readyForChecks, settle } from './support/page-checks';
 import { startReceiver, type Receiver } from './support/receiver';
 import { fakeRedditEnv } from './support/reddit-env';
@@ -85,7 +85,7 @@ async function everyNotice(page: Page, context: BrowserContext) {
   const created = page.waitForResponse(
     (res) => res.url().endsWith('/api/alerts') && res.request().method() === 'POST',
   );
-  await page.getByRole('dialog').getByRole('button', { name: 'Add Keywords' }).click();
+  await submit(page.getByRole('dialog').getByRole('button', { name: 'Add Keywords' }));
   expect((await created).status()).toBe(201);
   await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 }

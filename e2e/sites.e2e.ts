@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { startFakeHackerNews, type FakeHackerNews } from '../test/fakes/hackernews/server';
 import { startFakeJetstream, type FakeJetstream } from '../test/fakes/jetstream/server';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
-import { text, visible } from './support/locators';
+import { submit, text, visible } from './support/locators';
 import { axeViolations, readyForChecks, settle } from './support/page-checks';
 import { useBrowserSuite } from './support/suite';
 import { uniqueTag } from './support/unique-tag';
@@ -76,14 +76,14 @@ describe.skipIf(!suite.enabled)('the sites a keyword listens to', () => {
       await site(page, name).uncheck();
     }
     await visible(dialog(page).getByText('Choose at least one site'));
-    await dialog(page).getByRole('button', { name: 'Add Keywords' }).click();
+    await submit(dialog(page).getByRole('button', { name: 'Add Keywords' }));
     await visible(dialog(page).getByText('Choose at least one site'));
     expect(await alertsOfUser()).toEqual([]);
     await site(page, 'Hacker News').check();
     await site(page, 'Bluesky').check();
     await subreddits.fill('SaaS');
     await expect.poll(() => ticked(page)).toEqual(['Hacker News', 'Bluesky']);
-    await dialog(page).getByRole('button', { name: 'Add Keywords' }).click();
+    await submit(dialog(page).getByRole('button', { name: 'Add Keywords' }));
     await visible(page.getByText('Your new alert has been created successfully.'));
     expect((await alertsOfUser()).map((a) => a.sources)).toEqual([['hackernews', 'bluesky']]);
     // The keywords table says where it listens: no subreddit, two sites.
@@ -97,7 +97,7 @@ describe.skipIf(!suite.enabled)('the sites a keyword listens to', () => {
     await visible(dialog(page).getByText('Edit Alert'));
     await expect.poll(() => ticked(page)).toEqual(['Hacker News', 'Bluesky']);
     await site(page, 'Lobsters').check();
-    await dialog(page).getByRole('button', { name: 'Update Keywords' }).click();
+    await submit(dialog(page).getByRole('button', { name: 'Update Keywords' }));
     await visible(page.getByText('Your alert has been updated successfully.'));
     expect((await alertsOfUser()).map((a) => a.sources)).toEqual([
       ['hackernews', 'lobsters', 'bluesky'],

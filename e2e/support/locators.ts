@@ -20,3 +20,11 @@ export const flip = (switchLocator: Locator) => switchLocator.press('Space');
  * between Playwright's check of the point and its click took the click (the menu stayed open).
  */
 export const choose = (menuItem: Locator) => menuItem.press('Enter');
+
+/**
+ * Submits a dialog from the keyboard (Enter on its button), as a keyboard user does. Not a click:
+ * the keyword dialog's volume preview comes 400 ms after typing and changes height when it
+ * answers, moving the buttons below it, and a click that landed as they moved hit nothing (the
+ * dialog sent no request, twice in full runs).
+ */
+export const submit = (button: Locator) => button.press('Enter');
