@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startFakeReddit, type FakeReddit } from '../test/fakes/reddit';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
-import { submit, text, visible } from './support/locators';
+import { previewAnswered, submit, text, visible } from './support/locators';
 import { axeViolations, horizontalOverflow, readyForChecks, settle } from './support/page-checks';
 import { startReceiver, type Received, type Receiver } from './support/receiver';
 import { fakeRedditEnv } from './support/reddit-env';
@@ -149,6 +149,7 @@ describe.skipIf(!suite.enabled)('mentions delivered to channels, seen in the bro
       await page.goto(`${suite.server.url}/dashboard`);
       await page.getByRole('button', { name: 'Add Keyword', exact: true }).click();
       await dialog(page).getByRole('textbox', { name: 'Keyword' }).fill(keyword);
+      await previewAnswered(dialog(page));
       for (const name of [/Team hook/, /Team Slack/]) {
         const option = page.getByRole('option', { name });
         if (!(await option.isVisible())) await dialog(page).getByLabel('Send to').click();

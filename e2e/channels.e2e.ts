@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { DESKTOP, PHONE, registerThroughApi } from './support/browser';
-import { submit, text, visible } from './support/locators';
+import { previewAnswered, submit, text, visible } from './support/locators';
 import { startReceiver, type Received, type Receiver } from './support/receiver';
 import { axeViolations, preloadAxe, settle } from './support/page-checks';
 import { useBrowserSuite } from './support/suite';
@@ -134,6 +134,7 @@ describe.skipIf(!suite.enabled)('channels and feeds in the browser', () => {
       await page.goto(`${suite.server.url}/dashboard`);
       await page.getByRole('button', { name: 'Add Keyword', exact: true }).click();
       await dialog(page).getByRole('textbox', { name: 'Keyword' }).fill('helpdesk');
+      await previewAnswered(dialog(page));
       await dialog(page).getByLabel('Send to').click();
       await page.getByRole('option', { name: /Team hook/ }).click();
       await page.keyboard.press('Escape');

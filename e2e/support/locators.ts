@@ -28,3 +28,10 @@ export const choose = (menuItem: Locator) => menuItem.press('Enter');
  * in a run the dialog sent no request for 30 s).
  */
 export const submit = (button: Locator) => button.press('Enter');
+
+/**
+ * Waits until the keyword dialog's volume preview has answered. Its answer can change its height
+ * by a line, moving the fields below it: a click on one of them waits for this first.
+ */
+export const previewAnswered = (dialog: Locator) =>
+  dialog.getByRole('status', { name: 'Checking the last hour' }).waitFor({ state: 'detached' });

@@ -1,6 +1,5 @@
 import { Alert as Notice, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keywordSchema, minScoreSchema, type Alert } from '@shared/api/alerts';
 import { SITE_WIDE_NEEDS_CREDENTIALS } from '@shared/api/ingestion';
 import { parseSubreddits } from '@shared/api/subreddits';
@@ -100,11 +99,10 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
   // isPending reaches the button a render later; this stops a fast double click sending twice.
   const inFlight = useRef(false);
 
-  // What decides the matches, for the volume preview: it follows the form, debounced.
+  // What decides the matches, for the volume preview (which waits for typing to pause).
   const [previewInput, setPreviewInput] = useState(() =>
     previewInputOf(initialValues, enabledSources),
   );
-  const [debouncedPreviewInput] = useDebouncedValue(previewInput, 400);
   const form = useForm<AlertFormValues>({
     initialValues,
     onValuesChange: (values) => setPreviewInput(previewInputOf(values, enabledSources)),
@@ -192,7 +190,7 @@ export function KeywordForm({ alert, showGuide = false, onCancel, onDone }: Prop
           />
           <SyntaxHints />
         </Stack>
-        <VolumePreview input={debouncedPreviewInput} />
+        <VolumePreview input={previewInput} />
         <TextInput
           label="Subreddits"
           description="Comma-separated. Leave empty to watch all of Reddit."
