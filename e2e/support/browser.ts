@@ -172,8 +172,11 @@ export async function openSession(
         if (page.url().startsWith('http')) {
           await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
         }
-        // Leaving the app stops its polling and live events before its cookies go.
-        await page.goto('about:blank');
+        // Leaving the app stops its polling and live events before its cookies go. For a page
+        // of the same server, not about:blank: the next test's app then loads in this renderer
+        // process, with its compiled scripts (decision 039).
+        const origin = new URL(page.url()).origin;
+        await page.goto(origin.startsWith('http') ? `${origin}/healthz` : 'about:blank');
         await context.clearCookies();
         await context.clearPermissions();
         await page.emulateMedia({ media: null, colorScheme: null, reducedMotion: 'reduce' });
