@@ -64,7 +64,7 @@ async function userWithLabelledMentions(viewport: typeof DESKTOP | typeof PHONE)
   }
   const mentions = async (query = '') =>
     (await (await api('GET', `/api/mentions?limit=200&alertId=${alertId}${query}`)).json())
-      .items as { id: number; title: string }[];
+      .items as { id: number; title: string; feedback: string | null }[];
   await expect.poll(async () => (await mentions()).length, { timeout: 30_000 }).toBe(20);
   // All but the newest of each kind labelled through the API; those two are the browser's.
   const listed = await mentions();
@@ -119,6 +119,13 @@ describe.skipIf(!suite.enabled)('relevance learned from feedback, in the browser
       await expect.poll(() => down.getAttribute('aria-pressed')).toBe('false');
       await down.click();
       await expect.poll(() => down.getAttribute('aria-pressed')).toBe('true');
+      // The buttons show the last press at once; the page is left only once the server has it
+      // (leaving cancels a mark still queued behind the one before).
+      const saved = async (title: string) => (await mentions()).find((m) => m.title === title);
+      await expect
+        .poll(async () => (await saved(browserOnes.irrelevant))?.feedback)
+        .toBe('irrelevant');
+      await expect.poll(async () => (await saved(browserOnes.relevant))?.feedback).toBe('relevant');
       await checkPage(page, 'relevance-thumbs');
 
       // The keyword's dialog: the switch, and its figures once the worker trained the filter.
