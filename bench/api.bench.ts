@@ -183,7 +183,7 @@ async function main() {
   const log = pino({ level: 'silent' });
   const clients = createOutsideClients({ config, database, clock: systemClock, log });
   // The bench reads; no tab listens for live events, so the bus is not started.
-  const live = createLiveEventBus(database, () => {});
+  const live = createLiveEventBus(database, systemClock, () => {});
   const app = await buildApp({ config, database, clock: systemClock, live, ...clients });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -441,7 +441,7 @@ async function measureRateLimit(database: Database, config: Config, cookie: stri
   const apps = await Promise.all(
     [0, 1].map(async () => {
       const clients = createOutsideClients({ config: limited, database, clock: systemClock, log });
-      const live = createLiveEventBus(database, () => {});
+      const live = createLiveEventBus(database, systemClock, () => {});
       const app = await buildApp({
         config: limited,
         database,

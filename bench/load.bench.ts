@@ -186,7 +186,7 @@ async function main() {
     log,
   });
   // As main.ts does: the web side listens for live events (dashboard tabs would get them).
-  const live = createLiveEventBus(database, () => {});
+  const live = createLiveEventBus(database, systemClock, () => {});
   await live.start();
   const app = await buildApp({ config, database, clock: systemClock, live, ...clients });
   await app.listen({ host: '127.0.0.1', port: 0 });

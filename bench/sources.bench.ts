@@ -296,7 +296,7 @@ async function jetstreamPhase(database: Database, inputs: AlertInput[], plant: s
     { SOURCES: 'bluesky', BLUESKY_JETSTREAM_URL: emitter.url },
     'jet-bench',
   );
-  const live = createLiveEventBus(database, () => {});
+  const live = createLiveEventBus(database, systemClock, () => {});
   const app = await buildApp({ config, database, clock: systemClock, live, ...clients });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -125,7 +125,7 @@ async function main() {
       : undefined;
   // One LISTEN per web process carries every process's "what changed" to the open tabs; the
   // worker needs no handle: it NOTIFYs inside the transactions that store (live/notify-live.ts).
-  const live = createLiveEventBus(database, (error) =>
+  const live = createLiveEventBus(database, systemClock, (error) =>
     log.warn({ err: error }, 'live events: listener failed'),
   );
   if (config.runsWeb) await live.start();

@@ -104,6 +104,26 @@ describe('GET /api/events', () => {
     expect(annTab.events).toEqual([{ type: 'mentions' }]);
   });
 
+  test('a stream opened just after mentions were stored starts by saying so; later, not', async () => {
+    const { client } = await t.signedIn();
+    await client.post('/api/alerts', { keyword: 'gorgias' });
+    // A tab open before the store hears it as it happens: then the bus knows of it.
+    const before = await openStream(client);
+    expect(await ingest(post('gorgias for a small shop'))).toMatchObject({ stored: 1 });
+    await eventually('the open tab hears of the mention', () => before.events.length > 0);
+
+    // A page loaded meanwhile may have fetched before the store: its stream starts with it.
+    const just = await openStream(client);
+    await eventually('a heartbeat on the new stream', () => just.comments > 0);
+    expect(just.events).toEqual([{ type: 'mentions' }]);
+
+    // Half a minute on, a new page's fetches have it: its stream starts with nothing.
+    t.clock.advance(30_000);
+    const later = await openStream(client);
+    await eventually('a heartbeat on the later stream', () => later.comments > 0);
+    expect(later.events).toEqual([]);
+  });
+
   test('beats to keep proxies from closing it, and ends when the session does', async () => {
     const { client } = await t.signedIn();
     const tab = await openStream(client);
@@ -136,7 +156,7 @@ describe('GET /api/events', () => {
       // A second web process: its own connection and bus on the same database.
       const other = await openDatabase({ databaseUrl: t.database.url, dataDir: '' });
       const heard: LiveEvent[] = [];
-      const bus = createLiveEventBus(other, (error) => {
+      const bus = createLiveEventBus(other, t.clock, (error) => {
         throw error;
       });
       await bus.start();

@@ -74,7 +74,7 @@ export async function build(
   });
   // The clients main.ts would build from this configuration, but for those the test brings.
   const clients = createOutsideClients({ config, database, clock, log: pino({ level: 'silent' }) });
-  const live = createLiveEventBus(database, (error) => {
+  const live = createLiveEventBus(database, clock, (error) => {
     throw error;
   });
   await live.start();

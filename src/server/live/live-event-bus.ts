@@ -1,9 +1,16 @@
 import type { LiveEvent } from '@shared/api/live-events';
 import { z } from 'zod';
+import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { LIVE_CHANNEL } from './notify-live';
 
 type Subscriber = (event: LiveEvent) => void;
+
+/**
+ * How long a workspace's last stored mentions count as news to a stream that opens: longer than
+ * a page takes from its first fetches to its stream's start on a loaded machine.
+ */
+const CATCH_UP_MS = 30_000;
 
 const noticeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mentions'), workspaceId: z.number().int() }),
@@ -21,9 +28,17 @@ const noticeSchema = z.discriminatedUnion('type', [
  * on PostgreSQL every web process gets every worker's notices; on PGlite they stay in process.
  * Built once in main.ts (tests build their own) and passed to buildApp.
  */
-export function createLiveEventBus(database: Database, onError: (error: unknown) => void) {
+export function createLiveEventBus(
+  database: Database,
+  clock: Clock,
+  onError: (error: unknown) => void,
+) {
   const byUser = new Map<number, Set<Subscriber>>();
+  // When each workspace last had mentions stored (ms), for streams that open just after.
+  const lastMentions = new Map<number, number>();
   let unlisten: (() => Promise<void>) | undefined;
+  const isRecent = (at: number | undefined, now: number) =>
+    at !== undefined && now - at < CATCH_UP_MS;
 
   const send = (subscribers: Iterable<Subscriber>, event: LiveEvent) => {
     for (const subscriber of subscribers) subscriber(event);
@@ -42,6 +57,11 @@ export function createLiveEventBus(database: Database, onError: (error: unknown)
       return onError(error);
     }
     if (notice.type === 'mentions') {
+      const now = clock.now().getTime();
+      lastMentions.set(notice.workspaceId, now);
+      if (lastMentions.size > 1_000) {
+        for (const [id, at] of lastMentions) if (!isRecent(at, now)) lastMentions.delete(id);
+      }
       send(byUser.get(notice.workspaceId) ?? [], { type: 'mentions' });
     } else {
       send(everyone(), notice);
@@ -61,6 +81,13 @@ export function createLiveEventBus(database: Database, onError: (error: unknown)
         set.delete(subscriber);
         if (set.size === 0) byUser.delete(workspaceId);
       };
+    },
+    /**
+     * Whether the workspace had mentions stored in the last half minute: a page that opens its
+     * stream now may have fetched before they were stored, and hears of them from the stream.
+     */
+    mentionsLately(workspaceId: number) {
+      return isRecent(lastMentions.get(workspaceId), clock.now().getTime());
     },
     /** Open streams, for tests and logs. */
     get subscriberCount() {

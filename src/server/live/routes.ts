@@ -45,6 +45,9 @@ export function liveRoutes(app: PrivateScope, deps: LiveRouteDeps) {
 
     const write = (event: LiveEvent) => raw.write(`data: ${JSON.stringify(event)}\n\n`);
     const unsubscribe = deps.bus.subscribe(workspace.id, write);
+    // Mentions stored just before the stream opened may have missed the page's first fetches:
+    // the stream starts by saying so. Otherwise the page asks for nothing it just fetched.
+    if (deps.bus.mentionsLately(workspace.id)) write({ type: 'mentions' });
     let ended = false;
     const end = () => {
       if (ended) return;

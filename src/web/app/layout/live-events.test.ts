@@ -2,7 +2,7 @@ import type { IngestionStatus, ListingStatus } from '@shared/api/ingestion';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, test } from 'vitest';
 import { mutationKeys, queryKeys } from '../../lib/query-keys';
-import { applyLiveEvent, refetchAfterFirstOpen, refetchAfterGap } from './live-events';
+import { applyLiveEvent, refetchAfterGap } from './live-events';
 
 const listing = (id: number, lastError: string | null): ListingStatus =>
   ({ id, lastSuccessAt: '2026-11-27T10:00:00.000Z', lastError }) as ListingStatus;
@@ -89,19 +89,6 @@ describe('refetchAfterGap', () => {
     ]);
   });
 
-  test("a page's first stream refetches what new mentions change, not the whole page", () => {
-    const client = cacheWith([]);
-    client.setQueryData(queryKeys.workspaces.list, {});
-    refetchAfterFirstOpen(client);
-    expect(invalid(client).sort()).toEqual([
-      'alerts',
-      'analytics',
-      'ingestion-status',
-      'mentions',
-      'stats',
-    ]);
-  });
-
   test('nothing while the session is ending (its answers would be 401)', async () => {
     const client = cacheWith([]);
     let finish = () => {};
@@ -111,7 +98,6 @@ describe('refetchAfterGap', () => {
       .build(client, { mutationKey: mutationKeys.endSession, mutationFn: () => done })
       .execute(undefined);
     refetchAfterGap(client);
-    refetchAfterFirstOpen(client);
     expect(invalid(client)).toEqual([]);
     finish();
     await ending;

@@ -41,16 +41,6 @@ export function refetchAfterGap(queryClient: QueryClient) {
 }
 
 /**
- * A page's first stream has opened: a mention stored between the page's first fetches and the
- * stream's start reached neither, so what new mentions change is refetched (not the whole
- * page, which was just fetched).
- */
-export function refetchAfterFirstOpen(queryClient: QueryClient) {
-  if (sessionEnding(queryClient)) return;
-  applyLiveEvent(queryClient, { type: 'mentions' });
-}
-
-/**
  * A listing read: when it answered and the listing shown was healthy, its time is written into
  * the cached status (no request: reads happen every few seconds); a failure, or a recovery,
  * refetches the status and the keywords' check state. Listings of other users are ignored.

@@ -1,7 +1,7 @@
 import { LIVE_EVENTS_PATH, liveEventSchema } from '@shared/api/live-events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { applyLiveEvent, refetchAfterFirstOpen, refetchAfterGap } from './live-events';
+import { applyLiveEvent, refetchAfterGap } from './live-events';
 
 /** After the browser gives up on a stream (an error answer), the next try waits this long. */
 const REOPEN_MS = 5_000;
@@ -10,7 +10,9 @@ const REOPEN_MS = 5_000;
  * One server-sent event stream per signed-in tab (GET /api/events): the page refetches what
  * an event says changed, and nothing polls (decision 026). The browser reconnects a dropped
  * stream by itself; after an error answer it stops, so this opens a new one a little later.
- * A stream may have missed events before it opened, so each open refetches what is on screen.
+ * A reopened stream may have missed events, so it refetches what is on screen. The first one
+ * refetches nothing the page just fetched: the server starts it with a mentions event when
+ * mentions were stored just before it opened (they may have missed the page's first fetches).
  *
  * The server streams the workspace current when the stream opened: a switch opens a new one.
  * The first stream opens at once, not after the workspace is known: a mention stored while the
@@ -31,12 +33,8 @@ export function useLiveEvents(workspace: number | undefined) {
     let first = true;
     const open = () => {
       source = new EventSource(LIVE_EVENTS_PATH);
-      // Every open, the first too: what was stored between the page's first fetches and the
-      // stream's start reached neither, and would wait for the next event (seen in CI). A
-      // reopen may have missed anything; the first open only new mentions.
       source.onopen = () => {
-        if (first) refetchAfterFirstOpen(queryClient);
-        else refetchAfterGap(queryClient);
+        if (!first) refetchAfterGap(queryClient);
         first = false;
       };
       source.onmessage = (message: MessageEvent<string>) => {
