@@ -23,9 +23,8 @@ export const choose = (menuItem: Locator) => menuItem.press('Enter');
 
 /**
  * Submits a dialog from the keyboard (Enter on its button), as a keyboard user does. Not a click:
- * the keyword dialog's volume preview comes 400 ms after typing and changes height when it
- * answers, moving the buttons below it, and a click that landed as they moved hit nothing (once
- * in a run the dialog sent no request for 30 s).
+ * a click lands where Playwright last saw the button, and content above it that answers late
+ * (the keyword dialog's volume preview once) can move it first: the dialog then sent nothing.
  */
 export const submit = (button: Locator) => button.press('Enter');
 

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { PreviewRequest } from '@shared/api/preview';
 import { parseQuery } from '@shared/query';
 import { highlightSegments } from '@shared/query/highlight';
+import { hashKey } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { HighlightedText } from '../../../components/highlighted-text';
 import { useStats } from '../../mentions';
@@ -32,7 +33,8 @@ export function VolumePreview({ input }: { input: PreviewRequest }) {
   if (!ast || preview.isError) return null;
   const data = preview.data;
   if (data?.basis === 'unavailable') return null;
-  const checking = asked !== input || preview.isFetching;
+  // By value: the form hands a new object on every change, a radio's or a channel's too.
+  const checking = hashKey([asked]) !== hashKey([input]) || preview.isFetching;
   const plan = data?.estimate && limit !== null ? planLine(data.estimate, limit) : null;
   return (
     <Paper withBorder radius="md" p="sm" aria-label="Volume preview" component="section">
